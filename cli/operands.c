@@ -1,0 +1,82 @@
+/* Operand tokens of `ptxcpu eval` and vector files (VECTORS.md), and NaN tests for results. */
+#include "cli.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+
+int cli_parse_operand(const char *tok, unsigned bits, int integer_typed, uint64_t *out,
+                      char *why, size_t whylen)
+{
+    uint64_t mask = bits >= 64 ? ~0ull : (1ull << bits) - 1;
+    if (tok[0] == '0' && (tok[1] == 'x' || tok[1] == 'X')) {
+        const char *p = tok + 2;
+        size_t n = strlen(p);
+        if (n == 0) {
+            snprintf(why, whylen, "'%s': no hex digits after 0x", tok);
+            return 0;
+        }
+        if (n > bits / 4) {
+            snprintf(why, whylen, "'%s': %zu hex digits for a %u-bit operand (at most %u)", tok,
+                     n, bits, bits / 4);
+            return 0;
+        }
+        uint64_t v = 0;
+        for (; *p; p++) {
+            if (!isxdigit((unsigned char)*p)) {
+                snprintf(why, whylen, "'%s': '%c' is not a hex digit", tok, *p);
+                return 0;
+            }
+            v = v << 4 | (uint64_t)(isdigit((unsigned char)*p) ? *p - '0'
+                                                                 : tolower((unsigned char)*p) - 'a' + 10);
+        }
+        *out = v;
+        return 1;
+    }
+    const char *p = tok;
+    int neg = 0;
+    if (*p == '-' || *p == '+')
+        neg = *p++ == '-';
+    if (!isdigit((unsigned char)*p)) {
+        snprintf(why, whylen, "'%s' is not an operand (0x-prefixed hex%s)", tok,
+                 integer_typed ? " or a decimal integer" : "");
+        return 0;
+    }
+    if (!integer_typed) {
+        snprintf(why, whylen, "'%s': floating-point operands are given as 0x-prefixed hex bits",
+                 tok);
+        return 0;
+    }
+    unsigned __int128 v = 0;
+    for (; *p; p++) {
+        if (!isdigit((unsigned char)*p)) {
+            snprintf(why, whylen, "'%s': '%c' is not a decimal digit", tok, *p);
+            return 0;
+        }
+        v = v * 10 + (unsigned)(*p - '0');
+        if (v > ((unsigned __int128)1 << 64)) {
+            snprintf(why, whylen, "'%s' does not fit in %u bits", tok, bits);
+            return 0;
+        }
+    }
+    unsigned __int128 lim = neg ? ((unsigned __int128)1 << (bits - 1)) : (unsigned __int128)mask;
+    if (v > lim) {
+        snprintf(why, whylen, "'%s' does not fit in %u bits", tok, bits);
+        return 0;
+    }
+    *out = (neg ? (uint64_t)(0 - (uint64_t)v) : (uint64_t)v) & mask;
+    return 1;
+}
+
+int cli_is_nan(ptxcpu_elem elem, unsigned bits, uint64_t v)
+{
+    (void)bits;
+    switch (elem) {
+    case PTXCPU_ELEM_F16: return (v & 0x7c00) == 0x7c00 && (v & 0x3ff);
+    case PTXCPU_ELEM_BF16: return (v & 0x7f80) == 0x7f80 && (v & 0x7f);
+    case PTXCPU_ELEM_F32: return (v & 0x7f800000) == 0x7f800000 && (v & 0x7fffff);
+    case PTXCPU_ELEM_F64:
+        return (v & 0x7ff0000000000000ull) == 0x7ff0000000000000ull && (v & 0xfffffffffffffull);
+    default: return 0;
+    }
+}

@@ -1,0 +1,152 @@
+/* ptxcpu — execute NVIDIA PTX arithmetic instructions on CPUs, bit-exactly, over 32-lane warps.
+ * This is the whole public API: parse a mnemonic, resolve it to a kernel, run it over a batch. */
+#ifndef PTXCPU_H
+#define PTXCPU_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#if defined(_WIN32)
+#define PTXCPU_API
+#else
+#define PTXCPU_API __attribute__((visibility("default")))
+#endif
+
+#define PTXCPU_VERSION "0.1.0"
+#define PTXCPU_WARP 32 /* lanes per warp */
+
+/* ---- Warp registers ------------------------------------------------------------------------
+ * A warp register holds one PTX register for all 32 lanes; lane i is element i. Registers are bit
+ * containers: the instruction gives them a type. 64-byte alignment is recommended (the SIMD
+ * kernels are fastest then); natural alignment of the lane type is required. */
+typedef struct ptxcpu_w16 { _Alignas(64) uint16_t lane[PTXCPU_WARP]; } ptxcpu_w16;
+typedef struct ptxcpu_w32 { _Alignas(64) uint32_t lane[PTXCPU_WARP]; } ptxcpu_w32;
+typedef struct ptxcpu_w64 { _Alignas(64) uint64_t lane[PTXCPU_WARP]; } ptxcpu_w64;
+
+/* A lane mask: bit i is lane i. Used for guard predicates (@p), active lanes and CC.CF. */
+typedef uint32_t ptxcpu_lanemask;
+
+/* ---- Status codes ---------------------------------------------------------------------------
+ * Every call returns one; on failure ptxcpu_last_error() gives a one-line message (per thread). */
+typedef enum ptxcpu_status {
+    PTXCPU_OK = 0,
+    PTXCPU_E_PARSE = 1,     /* mnemonic is not a spelling the spec allows */
+    PTXCPU_E_TARGET = 2,    /* instruction needs a newer sm_XX than the target, or bad target */
+    PTXCPU_E_NULL = 3,      /* a required pointer is NULL */
+    PTXCPU_E_RANGE = 4,     /* a count, stride or size is out of range (n overflow, ...) */
+    PTXCPU_E_ALIGN = 5,     /* a register pointer or stride breaks the lane type's alignment */
+    PTXCPU_E_ISA = 6,       /* ISA not compiled in, or this CPU lacks it */
+    PTXCPU_E_ARG = 7,       /* any other invalid argument */
+} ptxcpu_status;
+
+PTXCPU_API const char *ptxcpu_status_name(ptxcpu_status s);
+/* Message of the last failing call on this thread ("" if none). Valid until the next call. */
+PTXCPU_API const char *ptxcpu_last_error(void);
+PTXCPU_API const char *ptxcpu_version(void);
+
+/* ---- Instructions ---------------------------------------------------------------------------
+ * ptxcpu_parse validates a mnemonic as PTX spells it, without operands or guard
+ * ("mad.rn.ftz.f32", "dp2a.hi.u32.s32", "addc.cc.u64") for a target ("sm_80"; NULL = the default
+ * target sm_100, see SEMANTICS.md). The target also selects semantics that changed with it
+ * (mad.f32 without rounding is the legacy sm_1x mad there; sub.f32 flushes subnormals on sm_1x). */
+typedef struct ptxcpu_insn {
+    uint16_t op;     /* index into the instruction table (ptxcpu_insn_at) */
+    uint16_t sm;     /* target, e.g. 80 for sm_80 */
+} ptxcpu_insn;
+
+PTXCPU_API ptxcpu_status ptxcpu_parse(const char *mnemonic, const char *target, ptxcpu_insn *out);
+
+/* How the elements of an instruction's registers are typed. */
+typedef enum ptxcpu_elem {
+    PTXCPU_ELEM_INT = 0, /* integer / bit types */
+    PTXCPU_ELEM_F16 = 1,
+    PTXCPU_ELEM_BF16 = 2,
+    PTXCPU_ELEM_F32 = 3,
+    PTXCPU_ELEM_F64 = 4
+} ptxcpu_elem;
+
+typedef struct ptxcpu_insn_desc {
+    const char *mnemonic;    /* canonical spelling */
+    const char *section;     /* spec section, e.g. "9.7.1.3" */
+    unsigned nsrc;           /* source operands, 1..4, in the spec's order (a, b, c, d) */
+    unsigned dst_bits;       /* lane width of the destination: 16, 32 or 64 */
+    unsigned src_bits[4];    /* lane width of each source (0 past nsrc) */
+    int reads_cc;            /* reads CC.CF (addc, subc, madc) */
+    int writes_cc;           /* writes CC.CF (.cc forms) */
+    unsigned min_sm;         /* minimum target, e.g. 61 for dp4a */
+    unsigned ptx_major, ptx_minor; /* PTX ISA version that introduced it */
+    ptxcpu_elem elem;        /* element type of d and the sources (floats: all operands) */
+    unsigned elems;          /* elements per register: 2 for .x2 types, else 1 */
+} ptxcpu_insn_desc;
+
+PTXCPU_API size_t ptxcpu_insn_count(void); /* number of spellings in the table (268) */
+PTXCPU_API ptxcpu_status ptxcpu_insn_at(size_t index, ptxcpu_insn_desc *out);
+PTXCPU_API ptxcpu_status ptxcpu_describe(const ptxcpu_insn *insn, ptxcpu_insn_desc *out);
+
+/* ---- ISAs and dispatch ----------------------------------------------------------------------
+ * Each ISA has one immutable kernel table. The active ISA is chosen once (the best the CPU has,
+ * or PTXCPU_ISA=scalar|avx2|avx512|neon from the environment) and can be forced by
+ * ptxcpu_isa_force. Forcing an ISA the CPU lacks or the build lacks is an error, never a silent
+ * fallback. */
+typedef enum ptxcpu_isa {
+    PTXCPU_ISA_BEST = -1, /* "the active ISA" wherever an ISA is asked for */
+    PTXCPU_ISA_SCALAR = 0,
+    PTXCPU_ISA_AVX2 = 1,
+    PTXCPU_ISA_AVX512 = 2,
+    PTXCPU_ISA_NEON = 3,
+    PTXCPU_ISA_COUNT = 4
+} ptxcpu_isa;
+
+PTXCPU_API const char *ptxcpu_isa_name(ptxcpu_isa isa);
+PTXCPU_API ptxcpu_status ptxcpu_isa_from_name(const char *name, ptxcpu_isa *out);
+PTXCPU_API int ptxcpu_isa_compiled(ptxcpu_isa isa); /* kernels for it are in this build */
+PTXCPU_API int ptxcpu_isa_usable(ptxcpu_isa isa);   /* compiled in and this CPU runs it */
+PTXCPU_API ptxcpu_isa ptxcpu_isa_active(void);
+PTXCPU_API ptxcpu_status ptxcpu_isa_force(ptxcpu_isa isa);
+/* CPU features found, space separated ("avx2 fma f16c bmi2 ..."). */
+PTXCPU_API const char *ptxcpu_cpu_features(void);
+
+/* ---- Batches --------------------------------------------------------------------------------
+ * An operand is a base pointer and a stride in bytes between consecutive warps' registers:
+ * stride 0 is a uniform operand (one register for every warp: an immediate), stride equal to the
+ * register size is a packed array, any other stride walks a register file laid out per warp.
+ * Lanes whose guard bit is 0 are never written: neither d nor their CC.CF bit change.
+ * d may be exactly a source (same base and stride); partial overlap is not allowed. */
+typedef struct ptxcpu_src {
+    const void *base;
+    ptrdiff_t stride;
+} ptxcpu_src;
+
+typedef struct ptxcpu_batch {
+    size_t n;                 /* number of warps; 0 does nothing */
+    void *d;                  /* destination registers */
+    ptrdiff_t d_stride;       /* must be nonzero when n > 1 */
+    ptxcpu_src src[4];        /* sources in spec order; unused ones ignored */
+    const ptxcpu_lanemask *guard; /* per-warp guard masks; NULL = all lanes active */
+    ptrdiff_t guard_stride;   /* bytes between warps' masks; 0 = one mask for all */
+    ptxcpu_lanemask *cc;      /* per-warp CC.CF words (bit i = lane i); required when the
+                                 instruction reads or writes CC.CF, read then updated in place */
+    ptrdiff_t cc_stride;      /* bytes between warps' CC words; 0 only if not written or n <= 1 */
+} ptxcpu_batch;
+
+/* A kernel: one instruction on one ISA. An opaque handle into an immutable table; valid for the
+ * life of the process, safe to share between threads. */
+typedef const struct ptxcpu_kernel_entry *ptxcpu_kernel;
+
+/* Resolve insn to the kernel of isa (PTXCPU_ISA_BEST = the active ISA). */
+PTXCPU_API ptxcpu_status ptxcpu_resolve(const ptxcpu_insn *insn, ptxcpu_isa isa,
+                                        ptxcpu_kernel *out);
+PTXCPU_API ptxcpu_isa ptxcpu_kernel_isa(ptxcpu_kernel k);
+/* Validate the batch (NULLs, strides, alignment, overflow) and run the kernel on it. */
+PTXCPU_API ptxcpu_status ptxcpu_run(ptxcpu_kernel k, const ptxcpu_batch *batch);
+/* Parse + resolve on the active ISA + run, for one-off use. */
+PTXCPU_API ptxcpu_status ptxcpu_exec(const char *mnemonic, const ptxcpu_batch *batch);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* PTXCPU_H */

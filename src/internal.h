@@ -1,0 +1,99 @@
+/* Internal vocabulary shared by the table, parser, kernels and dispatcher: the enums that the
+ * columns of ops.def name, the row struct, and the per-ISA kernel table. Never installed. */
+#ifndef PTXCPU_INTERNAL_H
+#define PTXCPU_INTERNAL_H
+
+#include "ptxcpu.h"
+#include <stdint.h>
+
+#if defined(__GNUC__) && !defined(_WIN32)
+#define PTX_HIDDEN __attribute__((visibility("hidden")))
+#else
+#define PTX_HIDDEN
+#endif
+
+/* Semantic families (column 3 of ops.def). */
+enum ptx_sem {
+    SEM_ADD, SEM_SUB, SEM_MUL, SEM_MAD, SEM_MUL24, SEM_MAD24, SEM_SAD, SEM_DIV, SEM_REM,
+    SEM_ABS, SEM_NEG, SEM_MIN, SEM_MAX, SEM_POPC, SEM_CLZ, SEM_BFIND, SEM_FNS, SEM_BREV,
+    SEM_BFE, SEM_BFI, SEM_BMSK, SEM_SZEXT, SEM_DP4A, SEM_DP2A, SEM_FSUB, SEM_FMAD, SEM_HADD
+};
+
+/* Instruction types (columns 4 and 5). */
+enum ptx_ty {
+    TY_NONE, TY_U16, TY_S16, TY_U32, TY_S32, TY_U64, TY_S64, TY_U16X2, TY_S16X2, TY_B32, TY_B64,
+    TY_F16, TY_F16X2, TY_BF16, TY_BF16X2, TY_F32, TY_F32X2, TY_F64
+};
+
+/* Modifiers (column 6), a bit set. M_LEGACY marks the sm_1x mad.f32 kernels only. */
+#define M_SAT      (1u << 0)
+#define M_FTZ      (1u << 1)
+#define M_RELU     (1u << 2)
+#define M_HI       (1u << 3)
+#define M_LO       (1u << 4)
+#define M_WIDE     (1u << 5)
+#define M_CCOUT    (1u << 6)
+#define M_CCIN     (1u << 7)
+#define M_SHIFTAMT (1u << 8)
+#define M_CLAMP    (1u << 9)
+#define M_WRAP     (1u << 10)
+#define M_LEGACY   (1u << 11)
+
+/* Rounding (column 7). NONE (= no modifier written) is RN except for legacy mad.f32. */
+enum ptx_rnd { RND_NONE, RND_RN, RND_RZ, RND_RM, RND_RP };
+
+/* CC.CF use (column 14). */
+enum { CC_NONE = 0, CC_R = 1, CC_W = 2, CC_RW = 3 };
+
+/* Row ids: PTX_OP_<id>, then the extra kernels that no spelling names directly. */
+enum ptx_op_id {
+#define PTX_OP(ID, ...) PTX_OP_##ID,
+#include "ops.def"
+#undef PTX_OP
+    PTX_NROWS,
+    PTX_K_mad_legacy_f32 = PTX_NROWS, /* mad{.ftz}.f32 on sm_1x */
+    PTX_K_mad_legacy_sat_f32,         /* mad{.ftz}.sat.f32 on sm_1x */
+    PTX_NKERNELS
+};
+
+/* The extra kernels, with the same columns as ops.def so kernel templates expand them too. */
+#define PTX_EXTRA_KERNELS(X)                                                                     \
+    X(mad_legacy_f32, "mad.f32@sm_1x", FMAD, F32, NONE, M_FTZ | M_LEGACY, NONE, 32, 32, 32, 32, \
+      0, 3, CC_NONE, 10, 1, 0, "9.7.3.7")                                                       \
+    X(mad_legacy_sat_f32, "mad.sat.f32@sm_1x", FMAD, F32, NONE, M_FTZ | M_SAT | M_LEGACY, NONE,  \
+      32, 32, 32, 32, 0, 3, CC_NONE, 10, 1, 0, "9.7.3.7")
+
+typedef struct ptx_row {
+    const char *mnem;
+    const char *sec;
+    uint8_t sem, ty, ty2, rnd, cc, nsrc;
+    uint16_t mods;
+    uint8_t bits[5]; /* d, a, b, c, e */
+    uint8_t sm, ptx_major, ptx_minor;
+} ptx_row;
+
+PTX_HIDDEN extern const ptx_row ptx_rows[PTX_NKERNELS];
+
+typedef void (*ptx_kernel_fn)(const ptxcpu_batch *b);
+
+struct ptxcpu_kernel_entry {
+    ptx_kernel_fn fn;
+    uint16_t op;  /* kernel id (row or extra) */
+    uint8_t isa;
+};
+
+/* One immutable table per ISA, PTX_NKERNELS entries, defined by each ISA's kernel file. */
+PTX_HIDDEN extern const struct ptxcpu_kernel_entry ptx_kernels_scalar[PTX_NKERNELS];
+
+/* The kernel that runs row `op` on target `sm` (legacy mad.f32, sm_1x sub.f32 flushing). */
+PTX_HIDDEN unsigned ptx_kernel_id(unsigned op, unsigned sm);
+/* Per-thread error message; returns status for `return ptx_fail(...)`. */
+PTX_HIDDEN ptxcpu_status ptx_fail(ptxcpu_status s, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+PTX_HIDDEN void ptx_clear_error(void);
+
+/* Target table helpers (parse.c). */
+PTX_HIDDEN int ptx_parse_target(const char *s, unsigned *sm);
+#define PTX_DEFAULT_SM 100
+
+#endif

@@ -1,0 +1,82 @@
+/* The scalar variant: every row of ops.def expanded into a batched kernel over 32-lane warps, and
+ * the scalar ISA's kernel table. The per-lane semantics live in int_ops.h and float_ops.h. */
+#include "float_ops.h"
+#include "int_ops.h"
+#include "internal.h"
+
+#include <string.h>
+
+/* Loads lane i of a warp register of `bits` bits (0 = operand absent). */
+static inline uint64_t load_lane(const void *reg, unsigned bits, unsigned i)
+{
+    switch (bits) {
+    case 16: return ((const uint16_t *)reg)[i];
+    case 32: return ((const uint32_t *)reg)[i];
+    case 64: return ((const uint64_t *)reg)[i];
+    default: return 0;
+    }
+}
+static inline void store_lane(void *reg, unsigned bits, unsigned i, uint64_t v)
+{
+    switch (bits) {
+    case 16: ((uint16_t *)reg)[i] = (uint16_t)v; break;
+    case 32: ((uint32_t *)reg)[i] = (uint32_t)v; break;
+    default: ((uint64_t *)reg)[i] = v; break;
+    }
+}
+
+static inline const void *warp_src(const ptxcpu_batch *bt, unsigned k, size_t w)
+{
+    return (const char *)bt->src[k].base + (ptrdiff_t)w * bt->src[k].stride;
+}
+
+/* One batched kernel: every source lane of a warp is read before any lane of it is written, so a
+ * destination that is exactly a source (even of another width) is safe. */
+#define SCALAR_KERNEL(ID, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, EW, CC)                       \
+    static void k_##ID(const ptxcpu_batch *bt)                                                 \
+    {                                                                                          \
+        const unsigned bits[4] = {AW, BW, CW, EW};                                             \
+        for (size_t w = 0; w < bt->n; w++) {                                                   \
+            uint64_t src[4][PTXCPU_WARP], res[PTXCPU_WARP];                                    \
+            for (unsigned k = 0; k < 4; k++)                                                   \
+                for (unsigned i = 0; i < PTXCPU_WARP; i++)                                     \
+                    src[k][i] = bits[k] ? load_lane(warp_src(bt, k, w), bits[k], i) : 0;        \
+            ptxcpu_lanemask guard =                                                            \
+                bt->guard ? *(const ptxcpu_lanemask *)((const char *)bt->guard +               \
+                                                       (ptrdiff_t)w * bt->guard_stride)        \
+                          : ~0u;                                                               \
+            ptxcpu_lanemask *ccw =                                                             \
+                (CC) ? (ptxcpu_lanemask *)((char *)bt->cc + (ptrdiff_t)w * bt->cc_stride)      \
+                     : NULL;                                                                   \
+            ptxcpu_lanemask cc = ccw ? *ccw : 0;                                               \
+            for (unsigned i = 0; i < PTXCPU_WARP; i++) {                                       \
+                if (!((guard >> i) & 1))                                                       \
+                    continue;                                                                  \
+                unsigned cf = (cc >> i) & 1;                                                   \
+                res[i] = ptx_lane_##SEM(TY_##TY, TY_##TY2, MODS, RND_##RND, src[0][i],         \
+                                        src[1][i], src[2][i], src[3][i], &cf);                 \
+                cc = (cc & ~(1u << i)) | ((ptxcpu_lanemask)cf << i);                           \
+            }                                                                                  \
+            void *dreg = (char *)bt->d + (ptrdiff_t)w * bt->d_stride;                          \
+            for (unsigned i = 0; i < PTXCPU_WARP; i++)                                         \
+                if ((guard >> i) & 1)                                                          \
+                    store_lane(dreg, DW, i, res[i]);                                           \
+            if (((CC) & CC_W) && ccw)                                                          \
+                *ccw = cc;                                                                     \
+        }                                                                                      \
+    }
+
+#define PTX_OP(ID, MN, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, EW, NSRC, CC, SM, PM, PN, SEC)    \
+    SCALAR_KERNEL(ID, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, EW, CC)
+#include "ops.def"
+PTX_EXTRA_KERNELS(PTX_OP)
+#undef PTX_OP
+
+const struct ptxcpu_kernel_entry ptx_kernels_scalar[PTX_NKERNELS] = {
+#define PTX_OP(ID, ...) [PTX_OP_##ID] = {k_##ID, PTX_OP_##ID, PTXCPU_ISA_SCALAR},
+#include "ops.def"
+#undef PTX_OP
+#define PTX_EXTRA(ID, ...) [PTX_K_##ID] = {k_##ID, PTX_K_##ID, PTXCPU_ISA_SCALAR},
+    PTX_EXTRA_KERNELS(PTX_EXTRA)
+#undef PTX_EXTRA
+};

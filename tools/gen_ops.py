@@ -1,0 +1,186 @@
+#!/usr/bin/env python3
+"""Writes src/ops.def, the one table of every PTX spelling ptxcpu accepts.
+
+The spec's syntax lines are expanded here once (in their spec order of modifiers); every other
+part of the project (parser, kernels, CLI list, tests, benchmarks) expands the generated X-macro.
+Run: python3 tools/gen_ops.py > src/ops.def
+"""
+import itertools
+
+rows = []  # (mnem, sem, ty, ty2, mods, rnd, dw, aw, bw, cw, ew, nsrc, cc, sm, ptx, sec)
+
+W = {'u16': 16, 's16': 16, 'u32': 32, 's32': 32, 'u64': 64, 's64': 64, 'u16x2': 32, 's16x2': 32,
+     'b32': 32, 'b64': 64, 'f16': 16, 'f16x2': 32, 'bf16': 16, 'bf16x2': 32, 'f32': 32,
+     'f32x2': 64, 'f64': 64}
+
+
+def row(mnem, sem, ty, mods=(), rnd='NONE', ws=None, cc='NONE', sm=10, ptx=(1, 0), sec='',
+        ty2='NONE'):
+    dw, srcs = ws
+    srcs = list(srcs) + [0] * (4 - len(srcs))
+    nsrc = sum(1 for s in srcs if s)
+    m = '|'.join('M_' + x.upper() for x in mods) or '0'
+    rows.append((mnem, sem, ty.upper(), ty2.upper(), m, rnd, dw, *srcs, nsrc, cc, sm, ptx, sec))
+
+
+def name(*parts):
+    return '.'.join(p for p in parts if p)
+
+
+INT6 = ['u16', 'u32', 'u64', 's16', 's32', 's64']
+
+# 9.7.1.1 add
+for t in ['u16', 'u32', 'u64', 's16', 's32', 's64', 'u16x2', 's16x2']:
+    x2 = t.endswith('x2')
+    row(name('add', t), 'ADD', t, ws=(W[t], [W[t]] * 2), sm=90 if x2 else 10,
+        ptx=(8, 0) if x2 else (1, 0), sec='9.7.1.1')
+row('add.sat.s32', 'ADD', 's32', ('sat',), ws=(32, [32, 32]), sec='9.7.1.1')
+# 9.7.1.2 sub
+for t in INT6:
+    row(name('sub', t), 'SUB', t, ws=(W[t], [W[t]] * 2), sec='9.7.1.2')
+row('sub.sat.s32', 'SUB', 's32', ('sat',), ws=(32, [32, 32]), sec='9.7.1.2')
+# 9.7.1.3 mul, 9.7.1.4 mad
+for op, sem, sec in [('mul', 'MUL', '9.7.1.3'), ('mad', 'MAD', '9.7.1.4')]:
+    for mode in ['hi', 'lo', 'wide']:
+        for t in INT6:
+            if mode == 'wide' and W[t] == 64:
+                continue
+            dw = 2 * W[t] if mode == 'wide' else W[t]
+            srcs = [W[t], W[t]] + ([dw] if op == 'mad' else [])
+            row(name(op, mode, t), sem, t, (mode,), ws=(dw, srcs), sec=sec)
+        if op == 'mad' and mode == 'hi':
+            row('mad.hi.sat.s32', sem, 's32', ('hi', 'sat'), ws=(32, [32, 32, 32]), sec=sec)
+# 9.7.1.5 mul24, 9.7.1.6 mad24
+for op, sem, sec in [('mul24', 'MUL24', '9.7.1.5'), ('mad24', 'MAD24', '9.7.1.6')]:
+    for mode in ['hi', 'lo']:
+        for t in ['u32', 's32']:
+            row(name(op, mode, t), sem, t, (mode,), ws=(32, [32] * (3 if op == 'mad24' else 2)),
+                sec=sec)
+        if op == 'mad24' and mode == 'hi':
+            row('mad24.hi.sat.s32', sem, 's32', ('hi', 'sat'), ws=(32, [32] * 3), sec=sec)
+# 9.7.1.7 .. 9.7.1.11
+for op, sem, sec, n, types in [('sad', 'SAD', '9.7.1.7', 3, INT6), ('div', 'DIV', '9.7.1.8', 2, INT6),
+                               ('rem', 'REM', '9.7.1.9', 2, INT6),
+                               ('abs', 'ABS', '9.7.1.10', 1, ['s16', 's32', 's64']),
+                               ('neg', 'NEG', '9.7.1.11', 1, ['s16', 's32', 's64'])]:
+    for t in types:
+        row(name(op, t), sem, t, ws=(W[t], [W[t]] * n), sec=sec)
+# 9.7.1.12 min, 9.7.1.13 max
+for op, sem, sec in [('min', 'MIN', '9.7.1.12'), ('max', 'MAX', '9.7.1.13')]:
+    for t in ['u16', 'u32', 'u64', 'u16x2', 's16', 's64']:
+        new = t == 'u16x2'
+        row(name(op, t), sem, t, ws=(W[t], [W[t]] * 2), sm=90 if new else 10,
+            ptx=(8, 0) if new else (1, 0), sec=sec)
+    for t in ['s16x2', 's32']:
+        for relu in ['', 'relu']:
+            new = relu or t == 's16x2'
+            row(name(op, relu, t), sem, t, (relu,) if relu else (), ws=(W[t], [W[t]] * 2),
+                sm=90 if new else 10, ptx=(8, 0) if new else (1, 0), sec=sec)
+# 9.7.1.14 popc, 9.7.1.15 clz
+for op, sem, sec in [('popc', 'POPC', '9.7.1.14'), ('clz', 'CLZ', '9.7.1.15')]:
+    for t in ['b32', 'b64']:
+        row(name(op, t), sem, t, ws=(32, [W[t]]), sm=20, ptx=(2, 0), sec=sec)
+# 9.7.1.16 bfind
+for sh in ['', 'shiftamt']:
+    for t in ['u32', 'u64', 's32', 's64']:
+        row(name('bfind', sh, t), 'BFIND', t, (sh,) if sh else (), ws=(32, [W[t]]), sm=20,
+            ptx=(2, 0), sec='9.7.1.16')
+row('fns.b32', 'FNS', 'b32', ws=(32, [32, 32, 32]), sm=30, ptx=(6, 0), sec='9.7.1.17')
+for t in ['b32', 'b64']:
+    row(name('brev', t), 'BREV', t, ws=(W[t], [W[t]]), sm=20, ptx=(2, 0), sec='9.7.1.18')
+for t in ['u32', 'u64', 's32', 's64']:
+    row(name('bfe', t), 'BFE', t, ws=(W[t], [W[t], 32, 32]), sm=20, ptx=(2, 0), sec='9.7.1.19')
+for t in ['b32', 'b64']:
+    row(name('bfi', t), 'BFI', t, ws=(W[t], [W[t], W[t], 32, 32]), sm=20, ptx=(2, 0),
+        sec='9.7.1.20')
+for mode in ['clamp', 'wrap']:
+    for t in ['u32', 's32']:
+        row(name('szext', mode, t), 'SZEXT', t, (mode,), ws=(32, [32, 32]), sm=70, ptx=(7, 6),
+            sec='9.7.1.21')
+for mode in ['clamp', 'wrap']:
+    row(name('bmsk', mode, 'b32'), 'BMSK', 'b32', (mode,), ws=(32, [32, 32]), sm=70, ptx=(7, 6),
+        sec='9.7.1.22')
+for at, bt in itertools.product(['u32', 's32'], repeat=2):
+    row(name('dp4a', at, bt), 'DP4A', at, ty2=bt, ws=(32, [32] * 3), sm=61, ptx=(5, 0),
+        sec='9.7.1.23')
+for mode in ['lo', 'hi']:
+    for at, bt in itertools.product(['u32', 's32'], repeat=2):
+        row(name('dp2a', mode, at, bt), 'DP2A', at, (mode,), ty2=bt, ws=(32, [32] * 3), sm=61,
+            ptx=(5, 0), sec='9.7.1.24')
+
+# 9.7.2 extended precision
+XT = ['u32', 's32', 'u64', 's64']
+def xver(t, v32):
+    return (v32 if W[t] == 32 else (4, 3)), (10 if W[t] == 32 else 20)
+for op, sem, sec in [('add', 'ADD', '9.7.2.1'), ('sub', 'SUB', '9.7.2.3')]:
+    for t in XT:
+        p, sm = xver(t, (1, 2))
+        row(name(op, 'cc', t), sem, t, ('ccout',), ws=(W[t], [W[t]] * 2), cc='W', sm=sm, ptx=p,
+            sec=sec)
+for op, sem, sec in [('addc', 'ADD', '9.7.2.2'), ('subc', 'SUB', '9.7.2.4')]:
+    for cc in ['', 'cc']:
+        for t in XT:
+            p, sm = xver(t, (1, 2))
+            row(name(op, cc, t), sem, t, ('ccin', 'ccout') if cc else ('ccin',),
+                ws=(W[t], [W[t]] * 2), cc='RW' if cc else 'R', sm=sm, ptx=p, sec=sec)
+for mode in ['hi', 'lo']:
+    for t in XT:
+        p, _ = xver(t, (3, 0))
+        row(name('mad', mode, 'cc', t), 'MAD', t, (mode, 'ccout'), ws=(W[t], [W[t]] * 3), cc='W',
+            sm=20, ptx=p, sec='9.7.2.5')
+for mode in ['hi', 'lo']:
+    for cc in ['', 'cc']:
+        for t in XT:
+            p, _ = xver(t, (3, 0))
+            row(name('madc', mode, cc, t), 'MAD', t, (mode, 'ccin', 'ccout') if cc else (mode, 'ccin'),
+                ws=(W[t], [W[t]] * 3), cc='RW' if cc else 'R', sm=20, ptx=p, sec='9.7.2.6')
+
+# 9.7.3.4 float sub
+RND = ['', 'rn', 'rz', 'rm', 'rp']
+for r in RND:
+    for ftz in ['', 'ftz']:
+        for sat in ['', 'sat']:
+            row(name('sub', r, ftz, sat, 'f32'), 'FSUB', 'f32', tuple(x for x in (ftz, sat) if x),
+                rnd=(r or 'none').upper(), ws=(32, [32, 32]), sm=20 if r in ('rm', 'rp') else 10,
+                sec='9.7.3.4')
+for r in RND:
+    for ftz in ['', 'ftz']:
+        row(name('sub', r, ftz, 'f32x2'), 'FSUB', 'f32x2', (ftz,) if ftz else (),
+            rnd=(r or 'none').upper(), ws=(64, [64, 64]), sm=100, ptx=(8, 6), sec='9.7.3.4')
+for r in RND:
+    row(name('sub', r, 'f64'), 'FSUB', 'f64', rnd=(r or 'none').upper(), ws=(64, [64, 64]), sm=13,
+        sec='9.7.3.4')
+# 9.7.3.7 float mad
+for r in RND:
+    for ftz in ['', 'ftz']:
+        for sat in ['', 'sat']:
+            row(name('mad', r, ftz, sat, 'f32'), 'FMAD', 'f32', tuple(x for x in (ftz, sat) if x),
+                rnd=(r or 'none').upper(), ws=(32, [32, 32, 32]), sm=20 if r else 10,
+                ptx=(1, 0), sec='9.7.3.7')
+for r in RND[1:]:
+    row(name('mad', r, 'f64'), 'FMAD', 'f64', rnd=r.upper(), ws=(64, [64] * 3), sm=13,
+        sec='9.7.3.7')
+# 9.7.4.1 half add
+for t in ['f16', 'f16x2']:
+    for r in ['', 'rn']:
+        for ftz in ['', 'ftz']:
+            for sat in ['', 'sat']:
+                row(name('add', r, ftz, sat, t), 'HADD', t, tuple(x for x in (ftz, sat) if x),
+                    rnd=(r or 'none').upper(), ws=(W[t], [W[t]] * 2), sm=53, ptx=(4, 2),
+                    sec='9.7.4.1')
+for t in ['bf16', 'bf16x2']:
+    for r in ['', 'rn']:
+        row(name('add', r, t), 'HADD', t, rnd=(r or 'none').upper(), ws=(W[t], [W[t]] * 2),
+            sm=90, ptx=(7, 8), sec='9.7.4.1')
+
+assert len(rows) == 268, len(rows)
+assert len({r[0] for r in rows}) == 268
+print('/* Generated by tools/gen_ops.py: every PTX spelling of the spec sections in shared/spec, one')
+print(' * row each. Edit the generator, not this file. Columns:')
+print(' *   PTX_OP(id, mnemonic, semantic family, type, second type (dp4a/dp2a btype), modifiers,')
+print(' *          rounding, d bits, a bits, b bits, c bits, e bits (bfi len), sources, CC.CF use,')
+print(' *          minimum sm, PTX ISA major, minor, spec section) */')
+for (mnem, sem, ty, ty2, m, rnd, dw, a, b, c, e, nsrc, cc, sm, ptx, sec) in rows:
+    ident = mnem.replace('.', '_')
+    print(f'PTX_OP({ident}, "{mnem}", {sem}, {ty}, {ty2}, {m}, {rnd}, {dw}, {a}, {b}, {c}, {e}, '
+          f'{nsrc}, CC_{cc}, {sm}, {ptx[0]}, {ptx[1]}, "{sec}")')
