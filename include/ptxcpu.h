@@ -143,6 +143,13 @@ PTXCPU_API ptxcpu_status ptxcpu_resolve(const ptxcpu_insn *insn, ptxcpu_isa isa,
 PTXCPU_API ptxcpu_isa ptxcpu_kernel_isa(ptxcpu_kernel k);
 /* Validate the batch (NULLs, strides, alignment, overflow) and run the kernel on it. */
 PTXCPU_API ptxcpu_status ptxcpu_run(ptxcpu_kernel k, const ptxcpu_batch *batch);
+/* A dependent chain, the register-resident workload of benchmarks: runs k `steps` times over every
+ * warp of the batch, and after each step the result replaces source `feedback` (0-based, in spec
+ * order; it must have d's width), so each step waits for the one before. Warps stay in registers
+ * between steps; CC.CF is carried from step to step for instructions that read and write it.
+ * d receives the last result; guards and CC words apply as in ptxcpu_run. */
+PTXCPU_API ptxcpu_status ptxcpu_run_chain(ptxcpu_kernel k, const ptxcpu_batch *batch,
+                                          unsigned feedback, uint64_t steps);
 /* Parse + resolve on the active ISA + run, for one-off use. */
 PTXCPU_API ptxcpu_status ptxcpu_exec(const char *mnemonic, const ptxcpu_batch *batch);
 

@@ -115,7 +115,7 @@ static ptxcpu_status check_operand(const char *what, const void *base, ptrdiff_t
     return PTXCPU_OK;
 }
 
-ptxcpu_status ptxcpu_run(ptxcpu_kernel k, const ptxcpu_batch *b)
+static ptxcpu_status check_batch(ptxcpu_kernel k, const ptxcpu_batch *b)
 {
     static const char *const names[4] = {"src[0] (a)", "src[1] (b)", "src[2] (c)", "src[3] (d)"};
     if (!k)
@@ -150,7 +150,32 @@ ptxcpu_status ptxcpu_run(ptxcpu_kernel k, const ptxcpu_batch *b)
             return ptx_fail(PTXCPU_E_ARG, "ptxcpu_run: cc_stride is 0 with n = %zu but %s "
                             "writes CC.CF", b->n, r->mnem);
     }
-    k->fn(b);
+    return PTXCPU_OK;
+}
+
+ptxcpu_status ptxcpu_run(ptxcpu_kernel k, const ptxcpu_batch *b)
+{
+    ptxcpu_status s = check_batch(k, b);
+    if (s == PTXCPU_OK && b->n)
+        k->fn(b);
+    return s;
+}
+
+ptxcpu_status ptxcpu_run_chain(ptxcpu_kernel k, const ptxcpu_batch *b, unsigned feedback,
+                               uint64_t steps)
+{
+    ptxcpu_status s = check_batch(k, b);
+    if (s)
+        return s;
+    const ptx_row *r = &ptx_rows[k->op];
+    if (feedback >= r->nsrc)
+        return ptx_fail(PTXCPU_E_ARG, "ptxcpu_run_chain: %s has %u sources; feedback %u is not one",
+                        r->mnem, r->nsrc, feedback);
+    if (r->bits[feedback + 1] != r->bits[0])
+        return ptx_fail(PTXCPU_E_ARG, "ptxcpu_run_chain: %s: source %u is %u-bit but d is %u-bit",
+                        r->mnem, feedback, r->bits[feedback + 1], r->bits[0]);
+    if (b->n)
+        k->chain(b, feedback, steps);
     return PTXCPU_OK;
 }
 

@@ -75,9 +75,11 @@ typedef struct ptx_row {
 PTX_HIDDEN extern const ptx_row ptx_rows[PTX_NKERNELS];
 
 typedef void (*ptx_kernel_fn)(const ptxcpu_batch *b);
+typedef void (*ptx_chain_fn)(const ptxcpu_batch *b, unsigned feedback, uint64_t steps);
 
 struct ptxcpu_kernel_entry {
     ptx_kernel_fn fn;
+    ptx_chain_fn chain;
     uint16_t op;  /* kernel id (row or extra) */
     uint8_t isa;
 };

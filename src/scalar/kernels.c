@@ -30,39 +30,63 @@ static inline const void *warp_src(const ptxcpu_batch *bt, unsigned k, size_t w)
     return (const char *)bt->src[k].base + (ptrdiff_t)w * bt->src[k].stride;
 }
 
-/* One batched kernel: every source lane of a warp is read before any lane of it is written, so a
- * destination that is exactly a source (even of another width) is safe. */
+/* Loads every source lane of warp w, its guard and its CC word. */
+#define LOAD_WARP(AW, BW, CW, EW, CC)                                                            \
+    const unsigned bits[4] = {AW, BW, CW, EW};                                                 \
+    uint64_t src[4][PTXCPU_WARP], res[PTXCPU_WARP];                                            \
+    for (unsigned k = 0; k < 4; k++)                                                           \
+        for (unsigned i = 0; i < PTXCPU_WARP; i++)                                             \
+            src[k][i] = bits[k] ? load_lane(warp_src(bt, k, w), bits[k], i) : 0;                \
+    ptxcpu_lanemask guard =                                                                    \
+        bt->guard ? *(const ptxcpu_lanemask *)((const char *)bt->guard +                       \
+                                               (ptrdiff_t)w * bt->guard_stride)                \
+                  : ~0u;                                                                       \
+    ptxcpu_lanemask *ccw =                                                                     \
+        (CC) ? (ptxcpu_lanemask *)((char *)bt->cc + (ptrdiff_t)w * bt->cc_stride) : NULL;      \
+    ptxcpu_lanemask cc = ccw ? *ccw : 0;
+
+/* One step over the active lanes: res = op(src), CC.CF per lane in cc. */
+#define STEP_WARP(SEM, TY, TY2, MODS, RND)                                                       \
+    for (unsigned i = 0; i < PTXCPU_WARP; i++) {                                               \
+        if (!((guard >> i) & 1))                                                               \
+            continue;                                                                          \
+        unsigned cf = (cc >> i) & 1;                                                           \
+        res[i] = ptx_lane_##SEM(TY_##TY, TY_##TY2, MODS, RND_##RND, src[0][i], src[1][i],      \
+                                src[2][i], src[3][i], &cf);                                    \
+        cc = (cc & ~(1u << i)) | ((ptxcpu_lanemask)cf << i);                                   \
+    }
+
+/* Stores the active lanes of d and, for CC writers, the CC word. */
+#define STORE_WARP(DW, CC)                                                                       \
+    void *dreg = (char *)bt->d + (ptrdiff_t)w * bt->d_stride;                                  \
+    for (unsigned i = 0; i < PTXCPU_WARP; i++)                                                 \
+        if ((guard >> i) & 1)                                                                  \
+            store_lane(dreg, DW, i, res[i]);                                                   \
+    if (((CC) & CC_W) && ccw)                                                                  \
+        *ccw = cc;
+
+/* One batched kernel and its dependent chain. Every source lane of a warp is read before any lane
+ * of it is written, so a destination that is exactly a source (even of another width) is safe. */
 #define SCALAR_KERNEL(ID, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, EW, CC)                       \
     static void k_##ID(const ptxcpu_batch *bt)                                                 \
     {                                                                                          \
-        const unsigned bits[4] = {AW, BW, CW, EW};                                             \
         for (size_t w = 0; w < bt->n; w++) {                                                   \
-            uint64_t src[4][PTXCPU_WARP], res[PTXCPU_WARP];                                    \
-            for (unsigned k = 0; k < 4; k++)                                                   \
-                for (unsigned i = 0; i < PTXCPU_WARP; i++)                                     \
-                    src[k][i] = bits[k] ? load_lane(warp_src(bt, k, w), bits[k], i) : 0;        \
-            ptxcpu_lanemask guard =                                                            \
-                bt->guard ? *(const ptxcpu_lanemask *)((const char *)bt->guard +               \
-                                                       (ptrdiff_t)w * bt->guard_stride)        \
-                          : ~0u;                                                               \
-            ptxcpu_lanemask *ccw =                                                             \
-                (CC) ? (ptxcpu_lanemask *)((char *)bt->cc + (ptrdiff_t)w * bt->cc_stride)      \
-                     : NULL;                                                                   \
-            ptxcpu_lanemask cc = ccw ? *ccw : 0;                                               \
-            for (unsigned i = 0; i < PTXCPU_WARP; i++) {                                       \
-                if (!((guard >> i) & 1))                                                       \
-                    continue;                                                                  \
-                unsigned cf = (cc >> i) & 1;                                                   \
-                res[i] = ptx_lane_##SEM(TY_##TY, TY_##TY2, MODS, RND_##RND, src[0][i],         \
-                                        src[1][i], src[2][i], src[3][i], &cf);                 \
-                cc = (cc & ~(1u << i)) | ((ptxcpu_lanemask)cf << i);                           \
+            LOAD_WARP(AW, BW, CW, EW, CC)                                                      \
+            STEP_WARP(SEM, TY, TY2, MODS, RND)                                                 \
+            STORE_WARP(DW, CC)                                                                 \
+        }                                                                                      \
+    }                                                                                          \
+    static void c_##ID(const ptxcpu_batch *bt, unsigned feedback, uint64_t steps)              \
+    {                                                                                          \
+        for (size_t w = 0; w < bt->n; w++) {                                                   \
+            LOAD_WARP(AW, BW, CW, EW, CC)                                                      \
+            for (uint64_t s = 0; s < steps; s++) {                                             \
+                STEP_WARP(SEM, TY, TY2, MODS, RND)                                             \
+                memcpy(src[feedback], res, sizeof res);                                        \
             }                                                                                  \
-            void *dreg = (char *)bt->d + (ptrdiff_t)w * bt->d_stride;                          \
-            for (unsigned i = 0; i < PTXCPU_WARP; i++)                                         \
-                if ((guard >> i) & 1)                                                          \
-                    store_lane(dreg, DW, i, res[i]);                                           \
-            if (((CC) & CC_W) && ccw)                                                          \
-                *ccw = cc;                                                                     \
+            if (steps == 0)                                                                    \
+                memcpy(res, src[feedback], sizeof res);                                        \
+            STORE_WARP(DW, CC)                                                                 \
         }                                                                                      \
     }
 
@@ -73,10 +97,10 @@ PTX_EXTRA_KERNELS(PTX_OP)
 #undef PTX_OP
 
 const struct ptxcpu_kernel_entry ptx_kernels_scalar[PTX_NKERNELS] = {
-#define PTX_OP(ID, ...) [PTX_OP_##ID] = {k_##ID, PTX_OP_##ID, PTXCPU_ISA_SCALAR},
+#define PTX_OP(ID, ...) [PTX_OP_##ID] = {k_##ID, c_##ID, PTX_OP_##ID, PTXCPU_ISA_SCALAR},
 #include "ops.def"
 #undef PTX_OP
-#define PTX_EXTRA(ID, ...) [PTX_K_##ID] = {k_##ID, PTX_K_##ID, PTXCPU_ISA_SCALAR},
+#define PTX_EXTRA(ID, ...) [PTX_K_##ID] = {k_##ID, c_##ID, PTX_K_##ID, PTXCPU_ISA_SCALAR},
     PTX_EXTRA_KERNELS(PTX_EXTRA)
 #undef PTX_EXTRA
 };

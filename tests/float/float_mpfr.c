@@ -1,0 +1,289 @@
+/* The float suite's oracle test: every floating-point spelling of the instruction table, run by
+ * the scalar kernels over batches of warps and compared lane by lane, bit for bit, with MPFR. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <ptxcpu.h>
+
+#include "inputs.h"
+#include "oracle.h"
+
+#define RANDOM_CASES 100000 /* per spelling, divided by PTXCPU_TEST_SCALE */
+#define CHUNK_WARPS 1024
+#define MAX_SPELLINGS 160
+#define MAX_FAMILIES 32
+#define SHOW_PER_SPELLING 8
+#define SHOW_TOTAL 80
+#define EXPECTED_FLOAT_ROWS 79 /* 35 sub, 24 mad, 20 half add */
+
+typedef struct spelling {
+    const char *mnemonic, *target; /* target NULL: the default target */
+    ptxcpu_insn_desc desc;
+    ptxcpu_kernel kernel;
+    oracle_spec spec;
+    unsigned elem_bits;
+    char family[48];
+} spelling;
+
+typedef struct family {
+    char name[48];
+    size_t spellings, lanes, elements;
+} family;
+
+static family families[MAX_FAMILIES];
+static size_t nfamilies;
+static unsigned long shown;
+
+static family *family_of(const char *name)
+{
+    for (size_t i = 0; i < nfamilies; i++)
+        if (!strcmp(families[i].name, name))
+            return &families[i];
+    if (nfamilies == MAX_FAMILIES) {
+        fprintf(stderr, "too many families\n");
+        exit(2);
+    }
+    snprintf(families[nfamilies].name, sizeof families[0].name, "%s", name);
+    return &families[nfamilies++];
+}
+
+/* The oracle's reading of a spelling: op, format and modifiers from the mnemonic, plus what the
+ * target changes (sm_1x: sub.f32 flushes, mad.f32 without rounding is the legacy mad). */
+static int describe(spelling *sp, unsigned sm)
+{
+    static const fpfmt *const fmts[] = {NULL, &FMT_F16, &FMT_BF16, &FMT_F32, &FMT_F64};
+    char buf[64], *save = NULL;
+    int has_rnd = 0;
+    oracle_spec *s = &sp->spec;
+    snprintf(buf, sizeof buf, "%s", sp->mnemonic);
+    const char *op = strtok_r(buf, ".", &save);
+    memset(s, 0, sizeof *s);
+    s->f = fmts[sp->desc.elem];
+    s->rnd = MPFR_RNDN;
+    for (const char *tok; (tok = strtok_r(NULL, ".", &save)) != NULL;) {
+        if (!strcmp(tok, "ftz"))
+            s->ftz = 1;
+        else if (!strcmp(tok, "sat"))
+            s->sat = 1;
+        else if (tok[0] == 'r' && strlen(tok) == 2) {
+            has_rnd = 1;
+            s->rnd = tok[1] == 'n' ? MPFR_RNDN : tok[1] == 'z' ? MPFR_RNDZ : tok[1] == 'm' ? MPFR_RNDD : MPFR_RNDU;
+        }
+    }
+    int f32 = sp->desc.elem == PTXCPU_ELEM_F32 && sp->desc.elems == 1, legacy = sm < 20;
+    if (!strcmp(op, "sub"))
+        s->op = OR_SUB, s->ftz |= f32 && legacy;
+    else if (!strcmp(op, "add"))
+        s->op = OR_ADD;
+    else if (!strcmp(op, "mad")) {
+        s->op = OR_FMA;
+        if (f32 && !has_rnd) /* mad{.ftz}{.sat}.f32 */
+            s->ftz = 1, s->op = legacy ? OR_MAD_SM1X : OR_FMA;
+    } else
+        return -1;
+    sp->elem_bits = sp->desc.dst_bits / sp->desc.elems;
+    snprintf(sp->family, sizeof sp->family, "%s.%s%s%s", op, strrchr(sp->mnemonic, '.') + 1,
+             sp->target ? " @" : "", sp->target ? sp->target : "");
+    return 0;
+}
+
+static int make_spelling(spelling *sp, const ptxcpu_insn_desc *d, const char *target)
+{
+    ptxcpu_insn insn;
+    ptxcpu_status st;
+    sp->mnemonic = d->mnemonic;
+    sp->target = target;
+    if ((st = ptxcpu_parse(d->mnemonic, target, &insn)) != PTXCPU_OK)
+        return (int)st;
+    if ((st = ptxcpu_describe(&insn, &sp->desc)) != PTXCPU_OK ||
+        (st = ptxcpu_resolve(&insn, PTXCPU_ISA_SCALAR, &sp->kernel)) != PTXCPU_OK)
+        return (int)st;
+    return describe(sp, insn.sm) ? PTXCPU_E_ARG : PTXCPU_OK;
+}
+
+/* All operand tuples of a spelling: its format's edge values crossed exhaustively, then random. */
+static uint64_t *make_cases(const spelling *sp, size_t nrandom, uint64_t seed, size_t *count)
+{
+    uint64_t edges[EDGE_MAX];
+    const fpfmt *f = sp->spec.f;
+    size_t ne = edge_values(f, edges), nops = sp->desc.nsrc;
+    size_t ncross = nops == 3 ? ne * ne * ne : ne * ne, n = ncross + nrandom;
+    uint64_t *c = malloc(n * 3 * sizeof *c);
+    rng r = {seed};
+    if (!c) {
+        perror("malloc");
+        exit(2);
+    }
+    for (size_t i = 0; i < ncross; i++) {
+        c[3 * i] = edges[i % ne];
+        c[3 * i + 1] = edges[i / ne % ne];
+        c[3 * i + 2] = nops == 3 ? edges[i / ne / ne] : 0;
+    }
+    for (size_t i = ncross; i < n; i++)
+        random_case(f, (unsigned)nops, &r, edges, ne, &c[3 * i]);
+    *count = n;
+    return c;
+}
+
+static void put(void *reg, unsigned bits, size_t i, uint64_t v)
+{
+    if (bits == 16)
+        ((uint16_t *)reg)[i] = (uint16_t)v;
+    else if (bits == 32)
+        ((uint32_t *)reg)[i] = (uint32_t)v;
+    else
+        ((uint64_t *)reg)[i] = v;
+}
+
+static uint64_t get(const void *reg, unsigned bits, size_t i)
+{
+    return bits == 16 ? ((const uint16_t *)reg)[i]
+         : bits == 32 ? ((const uint32_t *)reg)[i]
+                      : ((const uint64_t *)reg)[i];
+}
+
+static void *xalloc(size_t size)
+{
+    void *p = aligned_alloc(64, (size + 63) / 64 * 64);
+    if (!p) {
+        perror("aligned_alloc");
+        exit(2);
+    }
+    return p;
+}
+
+/* Runs one spelling over all its cases; returns the number of mismatching elements. */
+static size_t check_spelling(const spelling *sp, size_t nrandom, uint64_t seed)
+{
+    const unsigned bits = sp->desc.dst_bits, eb = sp->elem_bits, elems = sp->desc.elems;
+    const unsigned nsrc = sp->desc.nsrc;
+    const uint64_t emask = eb == 64 ? ~0ull : (1ull << eb) - 1;
+    const size_t regbytes = PTXCPU_WARP * bits / 8;
+    size_t ncases, bad = 0, shown_here = 0;
+    uint64_t *cases = make_cases(sp, nrandom, seed, &ncases);
+    size_t nlanes = (ncases + elems - 1) / elems, nwarps = (nlanes + PTXCPU_WARP - 1) / PTXCPU_WARP;
+    void *reg[4];
+    for (int i = 0; i < 4; i++)
+        reg[i] = xalloc(CHUNK_WARPS * regbytes);
+
+    for (size_t w0 = 0; w0 < nwarps; w0 += CHUNK_WARPS) {
+        size_t n = nwarps - w0 < CHUNK_WARPS ? nwarps - w0 : CHUNK_WARPS;
+        size_t lane0 = w0 * PTXCPU_WARP;
+        for (size_t l = 0; l < n * PTXCPU_WARP; l++)
+            for (unsigned o = 0; o < nsrc; o++) {
+                uint64_t v = 0;
+                for (unsigned e = 0; e < elems; e++) {
+                    size_t k = (lane0 + l) * elems + e;
+                    v |= (cases[3 * (k < ncases ? k : ncases - 1) + o] & emask) << (e * eb);
+                }
+                put(reg[1 + o], bits, l, v);
+            }
+        ptxcpu_batch b;
+        memset(&b, 0, sizeof b);
+        b.n = n;
+        b.d = reg[0];
+        b.d_stride = (ptrdiff_t)regbytes;
+        for (unsigned o = 0; o < nsrc; o++)
+            b.src[o] = (ptxcpu_src){reg[1 + o], (ptrdiff_t)regbytes};
+        ptxcpu_status st = ptxcpu_run(sp->kernel, &b);
+        if (st != PTXCPU_OK) {
+            printf("FAIL %s: ptxcpu_run: %s (%s)\n", sp->mnemonic, ptxcpu_status_name(st), ptxcpu_last_error());
+            free(cases);
+            return ncases ? ncases : 1;
+        }
+        for (size_t l = 0; l < n * PTXCPU_WARP; l++)
+            for (unsigned e = 0; e < elems; e++) {
+                size_t k = (lane0 + l) * elems + e;
+                const uint64_t *in = &cases[3 * (k < ncases ? k : ncases - 1)];
+                uint64_t want = oracle_eval(&sp->spec, in);
+                uint64_t got = get(reg[0], bits, l) >> (e * eb) & emask;
+                if (got == want)
+                    continue;
+                bad++;
+                if (shown_here++ < SHOW_PER_SPELLING && shown++ < SHOW_TOTAL) {
+                    int w = (int)eb / 4;
+                    printf("MISMATCH %s%s%s warp %zu lane %zu elem %u: a=0x%0*llx b=0x%0*llx", sp->mnemonic,
+                           sp->target ? " @" : "", sp->target ? sp->target : "", w0 + l / PTXCPU_WARP,
+                           l % PTXCPU_WARP, e, w, (unsigned long long)in[0], w, (unsigned long long)in[1]);
+                    if (nsrc == 3)
+                        printf(" c=0x%0*llx", w, (unsigned long long)in[2]);
+                    printf(" expected 0x%0*llx got 0x%0*llx\n", w, (unsigned long long)want, w,
+                           (unsigned long long)got);
+                }
+            }
+    }
+    family *fam = family_of(sp->family);
+    fam->spellings++;
+    fam->lanes += nwarps * PTXCPU_WARP;
+    fam->elements += ncases;
+    for (int i = 0; i < 4; i++)
+        free(reg[i]);
+    free(cases);
+    if (bad)
+        printf("FAIL %s%s%s: %zu of %zu elements mismatch\n", sp->mnemonic, sp->target ? " @" : "",
+               sp->target ? sp->target : "", bad, ncases);
+    return bad;
+}
+
+static unsigned long env_ulong(const char *name, unsigned long dflt)
+{
+    const char *s = getenv(name);
+    unsigned long v = s && *s ? strtoul(s, NULL, 0) : dflt;
+    return v ? v : dflt;
+}
+
+int main(void)
+{
+    static spelling sp[MAX_SPELLINGS];
+    size_t nsp = 0, nrows = 0, passed = 0, failed = 0;
+    unsigned long scale = env_ulong("PTXCPU_TEST_SCALE", 1);
+    uint64_t seed = env_ulong("PTXCPU_FLOAT_SEED", 0x5eedf10a7ull);
+    size_t nrandom = RANDOM_CASES / scale;
+    clock_t t0 = clock();
+
+    printf("float-mpfr: MPFR %s, seed 0x%llx, %zu random cases per spelling\n", mpfr_get_version(),
+           (unsigned long long)seed, nrandom);
+    /* Every float row on the default target; those sm_13 accepts again on sm_13. */
+    for (size_t i = 0; i < ptxcpu_insn_count(); i++) {
+        ptxcpu_insn_desc d;
+        if (ptxcpu_insn_at(i, &d) != PTXCPU_OK || d.elem == PTXCPU_ELEM_INT)
+            continue;
+        nrows++;
+        for (int legacy = 0; legacy < 2; legacy++) {
+            const char *target = legacy ? "sm_13" : NULL;
+            if (nsp == MAX_SPELLINGS) {
+                fprintf(stderr, "more than %d float spellings\n", MAX_SPELLINGS);
+                return 2;
+            }
+            int st = make_spelling(&sp[nsp], &d, target);
+            if (st == PTXCPU_OK)
+                nsp++;
+            else if (st != PTXCPU_OK && (!legacy || d.min_sm <= 13)) {
+                printf("FAIL %s%s: cannot set up: %s\n", d.mnemonic, legacy ? " @sm_13" : "", ptxcpu_last_error());
+                failed++;
+            }
+        }
+    }
+    if (nrows != EXPECTED_FLOAT_ROWS) {
+        printf("FAIL table has %zu float spellings, expected %d\n", nrows, EXPECTED_FLOAT_ROWS);
+        failed++;
+    }
+
+    oracle_init();
+    for (size_t i = 0; i < nsp; i++) {
+        if (check_spelling(&sp[i], nrandom, seed ^ (0x9e3779b97f4a7c15ull * (i + 1))))
+            failed++;
+        else
+            passed++;
+    }
+    oracle_free();
+
+    for (size_t i = 0; i < nfamilies; i++)
+        printf("  %-16s %3zu spellings, %9zu lanes, %9zu elements checked\n", families[i].name,
+               families[i].spellings, families[i].lanes, families[i].elements);
+    printf("time %.1f s\n", (double)(clock() - t0) / CLOCKS_PER_SEC);
+    printf("float-mpfr: %zu passed, %zu failed\n", passed, failed);
+    return failed ? 1 : 0;
+}

@@ -1,0 +1,26 @@
+/* Operand generators of the float suite: the edge values of a format (crossed exhaustively by the
+ * driver) and random operand tuples biased to the exponents where rounding is interesting. */
+#ifndef FLOAT_INPUTS_H
+#define FLOAT_INPUTS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "fpfmt.h"
+
+#define EDGE_MAX 64
+
+typedef struct rng {
+    uint64_t s;
+} rng;
+
+uint64_t rng_next(rng *r);
+
+/* Fills out (EDGE_MAX entries) with the format's edge values; returns how many. */
+size_t edge_values(const fpfmt *f, uint64_t *out);
+
+/* One random operand tuple for an operation of nops (2 or 3) sources; edges from edge_values. */
+void random_case(const fpfmt *f, unsigned nops, rng *r, const uint64_t *edges, size_t nedges,
+                 uint64_t out[3]);
+
+#endif

@@ -1,0 +1,102 @@
+/* MPFR oracle of the float suite: every result is computed exactly by MPFR at the format's
+ * precision, then .ftz, overflow, subnormal rounding, canonical NaN and .sat are applied. */
+#include "oracle.h"
+
+static mpfr_t A, B, C, P, T, R;
+static mpfr_exp_t def_emin, def_emax;
+
+void oracle_init(void)
+{
+    mpfr_inits2(53, A, B, C, P, R, (mpfr_ptr)0);
+    mpfr_init2(T, 24);
+    def_emin = mpfr_get_emin();
+    def_emax = mpfr_get_emax();
+}
+
+void oracle_free(void)
+{
+    mpfr_clears(A, B, C, P, T, R, (mpfr_ptr)0);
+    mpfr_free_cache();
+}
+
+/* Operand x (exact in 53 bits); subnormals become a zero of their sign under ftz. */
+static void load(mpfr_ptr x, const fpfmt *f, uint64_t bits, int ftz)
+{
+    if (ftz && fp_efield(f, bits) == 0)
+        bits &= fp_sign(f);
+    mpfr_set_d(x, fp_decode(f, bits), MPFR_RNDN);
+}
+
+/* R holds the result rounded by rnd to f->p bits with the default (huge) exponent range, t its
+ * ternary value. Under ftz a result that is tiny at that point flushes to a zero of its sign
+ * (tininess after rounding); otherwise the format's overflow and subnormal rounding are applied
+ * with MPFR's own double-rounding-free check_range + subnormalize. */
+static uint64_t finish(const fpfmt *f, mpfr_rnd_t rnd, int t, int ftz)
+{
+    if (mpfr_nan_p(R))
+        return fp_canon_nan(f);
+    if (ftz && mpfr_regular_p(R) && mpfr_get_exp(R) <= f->emin) /* |R| < 2^emin */
+        return fp_make(f, mpfr_signbit(R) != 0, 0, 0);
+    mpfr_set_emin(f->emin - (int)f->p + 2); /* MPFR exponent of the smallest subnormal */
+    mpfr_set_emax(f->emax + 1);
+    t = mpfr_check_range(R, t, rnd);
+    mpfr_subnormalize(R, t, rnd);
+    double d = mpfr_get_d(R, MPFR_RNDN); /* exact */
+    mpfr_set_emin(def_emin);
+    mpfr_set_emax(def_emax);
+    return fp_encode(f, d);
+}
+
+static uint64_t ieee(const oracle_spec *s, const uint64_t *in)
+{
+    int t;
+    mpfr_set_prec(R, s->f->p);
+    load(A, s->f, in[0], s->ftz);
+    load(B, s->f, in[1], s->ftz);
+    switch (s->op) {
+    case OR_SUB: t = mpfr_sub(R, A, B, s->rnd); break;
+    case OR_ADD: t = mpfr_add(R, A, B, s->rnd); break;
+    default:
+        load(C, s->f, in[2], s->ftz);
+        t = mpfr_fma(R, A, B, C, s->rnd);
+        break;
+    }
+    return finish(s->f, s->rnd, t, s->ftz);
+}
+
+/* Legacy sm_1x mad.f32: inputs flushed; the exact product's significand truncated to 24 bits
+ * with its exponent kept, then added to c rounded to nearest, the result flushed. When c is
+ * +-0 (after flushing) it is mul.rn.ftz.f32 followed by add.rn.ftz.f32 of c. */
+static uint64_t mad_sm1x(const fpfmt *f, const uint64_t *in)
+{
+    int t;
+    mpfr_set_prec(R, f->p);
+    load(A, f, in[0], 1);
+    load(B, f, in[1], 1);
+    load(C, f, in[2], 1);
+    if (mpfr_zero_p(C)) {
+        t = mpfr_mul(R, A, B, MPFR_RNDN);
+        uint64_t prod = finish(f, MPFR_RNDN, t, 1);
+        mpfr_set_d(A, fp_decode(f, prod), MPFR_RNDN);
+        t = mpfr_add(R, A, C, MPFR_RNDN);
+        return finish(f, MPFR_RNDN, t, 1);
+    }
+    mpfr_mul(P, A, B, MPFR_RNDN); /* exact: at most 48 significant bits */
+    mpfr_set(T, P, MPFR_RNDZ);    /* truncate the significand to 24 bits */
+    t = mpfr_add(R, T, C, MPFR_RNDN);
+    return finish(f, MPFR_RNDN, t, 1);
+}
+
+/* .sat: clamp to [+0.0, 1.0]; NaN and -0.0 (any negative) give +0.0. */
+static uint64_t saturate(const fpfmt *f, uint64_t x)
+{
+    if (fp_isnan(f, x) || (x & fp_sign(f)))
+        return 0;
+    return fp_decode(f, x) > 1.0 ? fp_one(f) : x;
+}
+
+uint64_t oracle_eval(const oracle_spec *s, const uint64_t *in)
+{
+    uint64_t r = s->op == OR_MAD_SM1X ? mad_sm1x(s->f, in) : ieee(s, in);
+    return s->sat ? saturate(s->f, r) : r;
+}
