@@ -17,5 +17,7 @@ int cli_is_nan(ptxcpu_elem elem, unsigned bits, uint64_t v);
 
 /* Subcommands. argv[0] is the subcommand name. Return the process exit status. */
 int cli_check(int argc, char **argv);
+int cli_demo(int argc, char **argv);
+int cli_bench(int argc, char **argv);
 
 #endif

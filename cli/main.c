@@ -17,7 +17,12 @@ static int usage(FILE *f)
             "                                        the result (and carry-out) on every usable "
             "ISA\n"
             "  check [--isa LIST] FILE...            run test-vector files (shared/VECTORS.md)\n"
-            "  demo                                  a short tour of instructions on the active ISA\n"
+            "  demo [--threads-total N] [--length L] the main job: a grid of dp4a and mad chains on "
+            "all cores\n"
+            "  bench [--quick] [--filter GLOB] [--json FILE]\n"
+            "                                        throughput against this CPU's measured peaks\n"
+            "  tour                                  one lane of a few instructions on the active "
+            "ISA\n"
             "environment: PTXCPU_ISA=scalar|avx2|avx512|neon forces the ISA\n");
     return f == stderr ? 2 : 0;
 }
@@ -192,7 +197,7 @@ static int cmd_eval(int argc, char **argv)
 
 /* A short tour on the active ISA: the dot products, rounding modes, carries and the answers
  * SEMANTICS.md fixes where the spec leaves them open. */
-static int cmd_demo(void)
+static int cmd_tour(void)
 {
     static const struct { const char *mn; unsigned cf; uint64_t ops[4]; const char *what; } tour[] = {
         {"dp4a.s32.s32", 0, {0xff02fd04, 0x05fa0703, 100}, "100 + (-1*5 + 2*-6 + -3*7 + 4*3)"},
@@ -215,17 +220,17 @@ static int cmd_demo(void)
         ptxcpu_kernel k;
         ptxcpu_parse("add.u32", NULL, &insn);
         ptxcpu_resolve(&insn, PTXCPU_ISA_BEST, &k);
-        fprintf(stderr, "ptxcpu demo: %s\n", ptxcpu_last_error());
+        fprintf(stderr, "ptxcpu tour: %s\n", ptxcpu_last_error());
         return 1;
     }
-    printf("ptxcpu demo on ISA %s: one lane of each instruction\n\n", ptxcpu_isa_name(isa));
+    printf("ptxcpu tour on ISA %s: one lane of each instruction\n\n", ptxcpu_isa_name(isa));
     for (size_t i = 0; i < sizeof tour / sizeof tour[0]; i++) {
         ptxcpu_insn insn;
         ptxcpu_insn_desc d;
         uint64_t r;
         unsigned cf = tour[i].cf;
         if (ptxcpu_parse(tour[i].mn, NULL, &insn) || eval_lane(&insn, isa, tour[i].ops, &cf, &r)) {
-            fprintf(stderr, "ptxcpu demo: %s: %s\n", tour[i].mn, ptxcpu_last_error());
+            fprintf(stderr, "ptxcpu tour: %s: %s\n", tour[i].mn, ptxcpu_last_error());
             return 1;
         }
         ptxcpu_describe(&insn, &d);
@@ -260,7 +265,11 @@ int main(int argc, char **argv)
     if (!strcmp(cmd, "eval"))
         return cmd_eval(argc - 1, argv + 1);
     if (!strcmp(cmd, "demo"))
-        return cmd_demo();
+        return cli_demo(argc - 1, argv + 1);
+    if (!strcmp(cmd, "tour"))
+        return cmd_tour();
+    if (!strcmp(cmd, "bench"))
+        return cli_bench(argc - 1, argv + 1);
     if (!strcmp(cmd, "check"))
         return cli_check(argc - 1, argv + 1);
     if (!strcmp(cmd, "help") || !strcmp(cmd, "--help") || !strcmp(cmd, "-h"))

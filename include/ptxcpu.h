@@ -156,4 +156,5 @@ PTXCPU_API ptxcpu_status ptxcpu_exec(const char *mnemonic, const ptxcpu_batch *b
 #ifdef __cplusplus
 }
 #endif
+#include "ptxcpu_launch.h" /* the grid launcher */
 #endif /* PTXCPU_H */

@@ -1,0 +1,318 @@
+/* `ptxcpu bench`: throughput of every spelling on every usable ISA (batched, L1- and
+ * memory-resident), register-resident chains, and launcher grids, each divided by this CPU's peak
+ * measured in the same run. Wall-clock medians; a readable table and optional JSON. */
+#include "cli.h"
+#include "grid.h"
+#include "peak.h"
+#include "ptxcpu_launch.h"
+
+#include <fnmatch.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct result {
+    char mnemonic[32];
+    ptxcpu_isa isa;
+    const char *mode;
+    unsigned threads;
+    double warp_insn_per_s;
+    double fraction_of_peak;   /* < 0: no ceiling applies */
+    double speedup_vs_scalar;  /* < 0: not measured */
+} result;
+
+typedef struct bench {
+    int quick, reps;
+    const char *filter;
+    peaks pk;
+    result *res;
+    size_t nres, cap;
+} bench;
+
+static void add_result(bench *b, const result *r)
+{
+    if (b->nres == b->cap) {
+        b->cap = b->cap ? 2 * b->cap : 256;
+        result *n = realloc(b->res, b->cap * sizeof *n);
+        if (!n) {
+            fprintf(stderr, "ptxcpu bench: out of memory\n");
+            exit(1);
+        }
+        b->res = n;
+    }
+    b->res[b->nres++] = *r;
+    const result *x = r;
+    printf("%-24s %-7s %-10s %3u %14.4g", x->mnemonic, ptxcpu_isa_name(x->isa), x->mode,
+           x->threads, x->warp_insn_per_s);
+    if (x->fraction_of_peak >= 0)
+        printf(" %8.2f%%", 100 * x->fraction_of_peak);
+    else
+        printf(" %9s", "-");
+    if (x->speedup_vs_scalar >= 0)
+        printf(" %8.2fx", x->speedup_vs_scalar);
+    printf("\n");
+    fflush(stdout);
+}
+
+static double best_fma(const peaks *p)
+{
+    return p->fma_f32_zmm > 0 ? p->fma_f32_zmm : p->fma_f32_ymm > 0 ? p->fma_f32_ymm
+                                                                    : p->fma_f32_scalar;
+}
+
+/* Batched throughput: `warps` warps of packed registers, run until ~10 ms, median of reps. */
+static double batch_rate(ptxcpu_kernel k, const ptxcpu_insn_desc *d, size_t warps, int reps)
+{
+    size_t bytes = warps * 256; /* room for 64-bit lanes */
+    unsigned char *mem[5];
+    for (int i = 0; i < 5; i++) {
+        mem[i] = aligned_alloc(64, bytes);
+        if (!mem[i])
+            return 0;
+        for (size_t j = 0; j < bytes; j++)
+            mem[i][j] = (unsigned char)(j * 2654435761u >> (8 + i));
+    }
+    ptxcpu_lanemask *cc = calloc(warps, sizeof *cc);
+    ptxcpu_batch bt = {.n = warps, .d = mem[4], .d_stride = PTXCPU_WARP * d->dst_bits / 8,
+                       .cc = cc, .cc_stride = sizeof *cc};
+    for (unsigned s = 0; s < d->nsrc; s++)
+        bt.src[s] = (ptxcpu_src){mem[s], PTXCPU_WARP * d->src_bits[s] / 8};
+    uint64_t iters = 1;
+    for (;;) {
+        double t0 = bench_now();
+        for (uint64_t i = 0; i < iters; i++)
+            ptxcpu_run(k, &bt);
+        double dt = bench_now() - t0;
+        if (dt > 0.01 || iters > (1u << 24))
+            break;
+        iters *= dt > 0.001 ? (uint64_t)(0.01 / dt) + 1 : 10;
+    }
+    double r[32];
+    for (int j = 0; j < reps; j++) {
+        double t0 = bench_now();
+        for (uint64_t i = 0; i < iters; i++)
+            ptxcpu_run(k, &bt);
+        r[j] = (double)iters * (double)warps / (bench_now() - t0);
+    }
+    for (int i = 0; i < 5; i++)
+        free(mem[i]);
+    free(cc);
+    return bench_median(r, reps);
+}
+
+/* Register-resident chain: `warps` independent warps, each `steps` dependent steps. */
+static double chain_rate(ptxcpu_kernel k, const ptxcpu_insn_desc *d, unsigned feedback, int reps)
+{
+    enum { WARPS = 8 };
+    static ptxcpu_w64 regs[5][WARPS];
+    static ptxcpu_lanemask cc[WARPS];
+    for (int i = 0; i < 5; i++)
+        for (int w = 0; w < WARPS; w++)
+            for (int l = 0; l < PTXCPU_WARP; l++) /* small positive floats/ints: chains stay tame */
+                regs[i][w].lane[l] = d->elem == PTXCPU_ELEM_F64 ? 0x3fefffff00000000ull
+                                   : d->elem == PTXCPU_ELEM_F32 ? 0x3f7ff0003f7ff000ull
+                                   : d->elem == PTXCPU_ELEM_INT ? 0x0102030405060708ull + (uint64_t)l
+                                                                : 0x3bff3bff3bff3bffull;
+    ptxcpu_batch bt = {.n = WARPS, .d = regs[4], .d_stride = sizeof(ptxcpu_w64), .cc = cc,
+                       .cc_stride = sizeof cc[0]};
+    for (unsigned s = 0; s < d->nsrc; s++)
+        bt.src[s] = (ptxcpu_src){regs[s], sizeof(ptxcpu_w64)};
+    uint64_t steps = 16;
+    for (;;) {
+        double t0 = bench_now();
+        ptxcpu_run_chain(k, &bt, feedback, steps);
+        double dt = bench_now() - t0;
+        if (dt > 0.01 || steps > (1ull << 30))
+            break;
+        steps *= dt > 0.001 ? (uint64_t)(0.01 / dt) + 1 : 10;
+    }
+    double r[32];
+    for (int j = 0; j < reps; j++) {
+        double t0 = bench_now();
+        ptxcpu_run_chain(k, &bt, feedback, steps);
+        r[j] = (double)steps * WARPS / (bench_now() - t0);
+    }
+    return bench_median(r, reps);
+}
+
+static int selected(const bench *b, const char *mn)
+{
+    return !b->filter || fnmatch(b->filter, mn, 0) == 0;
+}
+
+static void run_batches(bench *b, const char *mode, size_t warps)
+{
+    for (size_t i = 0; i < ptxcpu_insn_count(); i++) {
+        ptxcpu_insn_desc d;
+        ptxcpu_insn insn;
+        ptxcpu_insn_at(i, &d);
+        if (!selected(b, d.mnemonic) || ptxcpu_parse(d.mnemonic, NULL, &insn))
+            continue;
+        double scalar = 0;
+        for (int isa = 0; isa < PTXCPU_ISA_COUNT; isa++) {
+            ptxcpu_kernel k;
+            if (!ptxcpu_isa_usable((ptxcpu_isa)isa) || ptxcpu_resolve(&insn, (ptxcpu_isa)isa, &k))
+                continue;
+            double rate = batch_rate(k, &d, warps, b->reps);
+            if (isa == PTXCPU_ISA_SCALAR)
+                scalar = rate;
+            double bytes = PTXCPU_WARP / 8.0 * d.dst_bits;
+            for (unsigned s = 0; s < d.nsrc; s++)
+                bytes += PTXCPU_WARP / 8.0 * d.src_bits[s];
+            result r = {.isa = (ptxcpu_isa)isa, .mode = mode, .threads = 1,
+                        .warp_insn_per_s = rate,
+                        .fraction_of_peak = b->pk.stream_l1 > 0 ? rate * bytes / b->pk.stream_l1
+                                                                : -1,
+                        .speedup_vs_scalar = scalar > 0 ? rate / scalar : -1};
+            snprintf(r.mnemonic, sizeof r.mnemonic, "%s", d.mnemonic);
+            add_result(b, &r);
+        }
+    }
+}
+
+/* The chains users benchmark, with the source the result feeds back into. */
+static const struct { const char *mn; unsigned feedback; } chains[] = {
+    {"mad.rn.f32", 0}, {"mad.rn.f64", 0}, {"mad.lo.u32", 2}, {"dp4a.u32.u32", 2},
+    {"dp4a.u32.s32", 2}, {"dp4a.s32.u32", 2}, {"dp4a.s32.s32", 2}, {"dp2a.lo.s32.s32", 2},
+    {"mad.lo.cc.u32", 2}, {"madc.hi.cc.u32", 2}, {"mul.hi.u64", 0}, {"add.rn.f16x2", 0},
+};
+
+static void run_chains(bench *b)
+{
+    for (size_t c = 0; c < sizeof chains / sizeof chains[0]; c++) {
+        ptxcpu_insn insn;
+        ptxcpu_insn_desc d;
+        if (!selected(b, chains[c].mn) || ptxcpu_parse(chains[c].mn, NULL, &insn))
+            continue;
+        ptxcpu_describe(&insn, &d);
+        /* ceiling: f32 FMA lanes (f64 at half rate), int8 dot lanes for dp4a/dp2a */
+        double ceil = d.elem == PTXCPU_ELEM_F64 ? best_fma(&b->pk) / 2 : best_fma(&b->pk);
+        if (!strncmp(chains[c].mn, "dp", 2) && b->pk.dot_i8_ymm > 0)
+            ceil = b->pk.dot_i8_ymm;
+        double scalar = 0;
+        for (int isa = 0; isa < PTXCPU_ISA_COUNT; isa++) {
+            ptxcpu_kernel k;
+            if (!ptxcpu_isa_usable((ptxcpu_isa)isa) || ptxcpu_resolve(&insn, (ptxcpu_isa)isa, &k))
+                continue;
+            double rate = chain_rate(k, &d, chains[c].feedback, b->reps);
+            if (isa == PTXCPU_ISA_SCALAR)
+                scalar = rate;
+            result r = {.isa = (ptxcpu_isa)isa, .mode = "chain", .threads = 1,
+                        .warp_insn_per_s = rate,
+                        .fraction_of_peak = rate * PTXCPU_WARP * d.elems / ceil,
+                        .speedup_vs_scalar = scalar > 0 ? rate / scalar : -1};
+            snprintf(r.mnemonic, sizeof r.mnemonic, "%s", chains[c].mn);
+            add_result(b, &r);
+        }
+    }
+}
+
+static void run_grids(bench *b, unsigned maxthreads)
+{
+    ptxcpu_isa isa = ptxcpu_isa_active();
+    double one_compute = 0, one_memory = 0;
+    size_t mem_bytes = b->quick ? (size_t)32 << 20 : (size_t)128 << 20;
+    for (unsigned t = 1; t <= maxthreads; t++) {
+        grid_result g;
+        if (selected(b, "mad.rn.f32") &&
+            !grid_chain("mad.rn.f32", isa, b->quick ? 1u << 16 : 1u << 18, 64, t, 0, &g)) {
+            double rate = g.warp_insns / g.seconds;
+            if (t == 1)
+                one_compute = rate;
+            result r = {.isa = isa, .mode = "grid-compute", .threads = t, .warp_insn_per_s = rate,
+                        .fraction_of_peak = rate * PTXCPU_WARP / (best_fma(&b->pk) * t),
+                        .speedup_vs_scalar = -1};
+            snprintf(r.mnemonic, sizeof r.mnemonic, "mad.rn.f32");
+            add_result(b, &r);
+            printf("  scaling 1 -> %u threads: %.2fx\n", t, rate / one_compute);
+        }
+        if (selected(b, "add.u32") && !grid_memory(isa, mem_bytes, t, &g)) {
+            double rate = g.warp_insns / g.seconds;
+            if (t == 1)
+                one_memory = rate;
+            result r = {.isa = isa, .mode = "grid-memory", .threads = t, .warp_insn_per_s = rate,
+                        .fraction_of_peak = -1, .speedup_vs_scalar = -1};
+            snprintf(r.mnemonic, sizeof r.mnemonic, "add.u32");
+            add_result(b, &r);
+            printf("  scaling 1 -> %u threads: %.2fx\n", t, rate / one_memory);
+        }
+    }
+}
+
+static void write_json(const bench *b, const char *path, double overhead_us)
+{
+    FILE *f = fopen(path, "w");
+    if (!f) {
+        fprintf(stderr, "ptxcpu bench: cannot write %s\n", path);
+        return;
+    }
+    fprintf(f, "{\n  \"ptxcpu\": \"%s\",\n  \"cpu_features\": \"%s\",\n", ptxcpu_version(),
+            ptxcpu_cpu_features());
+    fprintf(f, "  \"peaks\": {\"threads\": 1, \"fma_f32_lanes_per_s_zmm\": %.6g, "
+            "\"fma_f32_lanes_per_s_ymm\": %.6g, \"fma_f32_lanes_per_s_scalar\": %.6g, "
+            "\"dot_i8_lanes_per_s_ymm\": %.6g, \"stream_l1_bytes_per_s\": %.6g},\n",
+            b->pk.fma_f32_zmm, b->pk.fma_f32_ymm, b->pk.fma_f32_scalar, b->pk.dot_i8_ymm,
+            b->pk.stream_l1);
+    fprintf(f, "  \"launch_overhead_us\": %.4g,\n  \"results\": [\n", overhead_us);
+    for (size_t i = 0; i < b->nres; i++) {
+        const result *r = &b->res[i];
+        fprintf(f, "    {\"mnemonic\": \"%s\", \"isa\": \"%s\", \"mode\": \"%s\", \"threads\": %u, "
+                "\"warp_insn_per_s\": %.6g, ", r->mnemonic, ptxcpu_isa_name(r->isa), r->mode,
+                r->threads, r->warp_insn_per_s);
+        if (r->fraction_of_peak >= 0)
+            fprintf(f, "\"fraction_of_peak\": %.6g, ", r->fraction_of_peak);
+        else
+            fprintf(f, "\"fraction_of_peak\": null, ");
+        if (r->speedup_vs_scalar >= 0)
+            fprintf(f, "\"speedup_vs_scalar\": %.6g, ", r->speedup_vs_scalar);
+        else
+            fprintf(f, "\"speedup_vs_scalar\": null, ");
+        fprintf(f, "\"speedup_vs_plain_c\": null}%s\n", i + 1 < b->nres ? "," : "");
+    }
+    fprintf(f, "  ]\n}\n");
+    fclose(f);
+}
+
+int cli_bench(int argc, char **argv)
+{
+    bench b = {.quick = 1, .reps = 3};
+    const char *json = NULL;
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--quick"))
+            b.quick = 1;
+        else if (!strcmp(argv[i], "--full"))
+            b.quick = 0, b.reps = 7;
+        else if (!strcmp(argv[i], "--filter") && i + 1 < argc)
+            b.filter = argv[++i];
+        else if (!strcmp(argv[i], "--json") && i + 1 < argc)
+            json = argv[++i];
+        else {
+            fprintf(stderr, "ptxcpu bench: bad argument '%s' (options: --quick (default), --full, "
+                    "--filter GLOB, --json FILE)\n", argv[i]);
+            return 2;
+        }
+    }
+    ptxcpu_topology topo;
+    if (ptxcpu_isa_active() == PTXCPU_ISA_BEST || ptxcpu_topology_get(&topo)) {
+        fprintf(stderr, "ptxcpu bench: %s\n", ptxcpu_last_error());
+        return 1;
+    }
+    peaks_measure(&b.pk, b.reps < 5 ? 5 : b.reps);
+    printf("peaks on 1 core: f32 FMA lanes/s zmm %.4g, ymm %.4g, scalar %.4g; int8 dot lanes/s "
+           "ymm %.4g; L1 stream %.4g B/s\n", b.pk.fma_f32_zmm, b.pk.fma_f32_ymm,
+           b.pk.fma_f32_scalar, b.pk.dot_i8_ymm, b.pk.stream_l1);
+    double overhead = grid_launch_overhead_us(0, 2000);
+    printf("empty launch: %.2f us (median of 2000, %u threads)\n\n", overhead,
+           topo.default_threads);
+    printf("%-24s %-7s %-10s %3s %14s %9s %9s\n", "mnemonic", "isa", "mode", "thr", "warp-insn/s",
+           "of peak", "vs scalar");
+    run_chains(&b);
+    run_batches(&b, "batch-l1", 32);
+    if (!b.quick)
+        run_batches(&b, "batch-mem", (size_t)1 << 15);
+    run_grids(&b, topo.default_threads);
+    if (json)
+        write_json(&b, json, overhead);
+    free(b.res);
+    return 0;
+}

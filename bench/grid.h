@@ -1,0 +1,31 @@
+/* Grid workloads run through the launcher, shared by `ptxcpu demo` and `ptxcpu bench`: a grid of
+ * register-resident dependent chains (compute-bound) and a grid streaming big arrays through
+ * batched kernels (memory-bound). */
+#ifndef PTXCPU_BENCH_GRID_H
+#define PTXCPU_BENCH_GRID_H
+
+#include "ptxcpu.h"
+#include "ptxcpu_launch.h"
+
+#include <stdint.h>
+
+typedef struct grid_result {
+    double seconds;        /* wall time of the launch */
+    double warp_insns;     /* warp-instructions executed (active warps x steps) */
+    uint64_t checksum;     /* order-independent digest of every thread's final registers */
+} grid_result;
+
+/* Runs `threads_total` threads (blocks of 256) each doing a chain of `steps` of `mnemonic`
+ * (dp4a-like: feedback into c; mad-like f32: feedback into a) on `isa`, over `threads` worker
+ * threads (0 = launcher default). progress: print a percentage on stderr while running. */
+int grid_chain(const char *mnemonic, ptxcpu_isa isa, uint64_t threads_total, uint64_t steps,
+               unsigned threads, int progress, grid_result *out);
+
+/* Streams `bytes_per_operand` bytes through add.u32 d = a + b in batches, block by block, on
+ * `isa` over `threads` worker threads: the memory-bound grid. */
+int grid_memory(ptxcpu_isa isa, size_t bytes_per_operand, unsigned threads, grid_result *out);
+
+/* Median microseconds of an empty launch (one block of 32 threads, a callback doing nothing). */
+double grid_launch_overhead_us(unsigned threads, int reps);
+
+#endif

@@ -1,0 +1,257 @@
+/* ptxcpu_launch: a grid of blocks on an OpenMP team pinned with hwloc. Each thread keeps its
+ * pinning, its NUMA-local scratch and the special registers of the last block shape between
+ * launches, so a launch costs one parallel region and no allocation or system call once warm. */
+#include "launch_internal.h"
+
+#include <limits.h>
+#include <omp.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <string.h>
+
+/* Per-thread area: the sregs of up to 32 warps and their active masks, then the scratch. */
+#define SREGS_BYTES ((size_t)32 * sizeof(ptxcpu_sregs))
+#define HEAD_BYTES ((size_t)64 << 10)
+_Static_assert(SREGS_BYTES + 32 * sizeof(ptxcpu_lanemask) <= HEAD_BYTES, "head too small");
+
+typedef struct tstate {
+    int pinned;                /* pinned by a launch with (pol, slot) */
+    ptxcpu_bind pol;
+    unsigned slot;
+    int in_block;              /* running a callback: a nested launch is refused */
+    unsigned char *mem;        /* HEAD_BYTES + scratch capacity, on this thread's node */
+    size_t mem_bytes;
+    ptxcpu_sregs *sregs;
+    ptxcpu_lanemask *active;
+    ptxcpu_dim3 ntid, nctaid, ctaid; /* what sregs hold; ntid.x == 0: nothing yet */
+    hwloc_bitmap_t home;       /* the calling thread's own binding, restored after a launch */
+} tstate;
+
+static _Thread_local tstate ts;
+static pthread_key_t ts_key;
+static pthread_once_t ts_key_once = PTHREAD_ONCE_INIT;
+
+/* A thread that exits gives its scratch back. */
+static void ts_release(void *p)
+{
+    tstate *s = p;
+    ptx_free_node(ptx_machine_get(), s->mem, s->mem_bytes);
+    hwloc_bitmap_free(s->home);
+    memset(s, 0, sizeof *s);
+}
+static void ts_key_init(void) { (void)pthread_key_create(&ts_key, ts_release); }
+
+/* Pin this thread as thread `slot` of policy pol, unless it already is. */
+static void ensure_pinned(const ptx_machine *m, ptxcpu_bind pol, unsigned slot)
+{
+    if (pol == PTXCPU_BIND_NONE) {
+        if (ts.pinned)
+            (void)ptx_bind_self(m, PTXCPU_BIND_NONE, 0);
+        ts.pinned = 0;
+        return;
+    }
+    if (ts.pinned && ts.pol == pol && ts.slot == slot)
+        return;
+    (void)ptx_bind_self(m, pol, slot); /* a refusal (seccomp, ...) leaves the thread floating */
+    ts.pinned = 1, ts.pol = pol, ts.slot = slot;
+}
+
+/* Make this thread's area hold at least `scratch` bytes of scratch; 0 on success. */
+static int ensure_area(const ptx_machine *m, size_t scratch, ptxcpu_bind pol, unsigned slot)
+{
+    size_t need = HEAD_BYTES + ((scratch + 4095) & ~(size_t)4095);
+    if (ts.mem && ts.mem_bytes >= need)
+        return 0;
+    pthread_once(&ts_key_once, ts_key_init);
+    ptx_free_node(m, ts.mem, ts.mem_bytes);
+    ts.mem_bytes = 0;
+    ts.ntid.x = 0;
+    ts.mem = ptx_alloc_node(m, need, pol == PTXCPU_BIND_NONE ? NULL : ptx_bind_set(m, pol, slot));
+    if (!ts.mem)
+        return -1;
+    ts.mem_bytes = need;
+    ts.sregs = (ptxcpu_sregs *)ts.mem;
+    ts.active = (ptxcpu_lanemask *)(ts.mem + SREGS_BYTES);
+    (void)pthread_setspecific(ts_key, &ts);
+    return 0;
+}
+
+static void fill_uniform(ptxcpu_w32 *r, uint32_t v)
+{
+    for (unsigned l = 0; l < PTXCPU_WARP; l++)
+        r->lane[l] = v;
+}
+
+/* The special registers of a block of shape ntid in a grid nctaid (all but %ctaid). */
+static void fill_shape(ptxcpu_dim3 ntid, ptxcpu_dim3 nctaid, uint32_t nwarps)
+{
+    uint32_t nthreads = ntid.x * ntid.y * ntid.z;
+    for (uint32_t w = 0; w < nwarps; w++) {
+        ptxcpu_sregs *s = &ts.sregs[w];
+        for (uint32_t l = 0; l < PTXCPU_WARP; l++) {
+            uint32_t t = w * PTXCPU_WARP + l;
+            s->tid_x.lane[l] = t % ntid.x;
+            s->tid_y.lane[l] = t / ntid.x % ntid.y;
+            s->tid_z.lane[l] = t / (ntid.x * ntid.y);
+            s->laneid.lane[l] = l;
+        }
+        fill_uniform(&s->ntid_x, ntid.x), fill_uniform(&s->ntid_y, ntid.y);
+        fill_uniform(&s->ntid_z, ntid.z);
+        fill_uniform(&s->nctaid_x, nctaid.x), fill_uniform(&s->nctaid_y, nctaid.y);
+        fill_uniform(&s->nctaid_z, nctaid.z);
+        fill_uniform(&s->warpid, w), fill_uniform(&s->nwarpid, nwarps);
+        uint32_t left = nthreads - w * PTXCPU_WARP;
+        ts.active[w] = left >= PTXCPU_WARP ? ~(ptxcpu_lanemask)0 : ((ptxcpu_lanemask)1 << left) - 1;
+    }
+    ts.ntid = ntid, ts.nctaid = nctaid;
+    ts.ctaid.x = ts.ctaid.y = ts.ctaid.z = UINT32_MAX; /* no %ctaid yet */
+}
+
+/* %ctaid of this block: only the components that changed since the previous block. */
+static void fill_ctaid(ptxcpu_dim3 c, uint32_t nwarps)
+{
+#define CTAID(F)                                                                                   \
+    if (ts.ctaid.F != c.F) {                                                                       \
+        for (uint32_t w = 0; w < nwarps; w++)                                                      \
+            fill_uniform(&ts.sregs[w].ctaid_##F, c.F);                                             \
+        ts.ctaid.F = c.F;                                                                          \
+    }
+    CTAID(x) CTAID(y) CTAID(z)
+#undef CTAID
+}
+
+static int same_dim(ptxcpu_dim3 a, ptxcpu_dim3 b) { return a.x == b.x && a.y == b.y && a.z == b.z; }
+
+/* Limits as CUDA; on success *blocks and *threads are the grid's block and thread counts. */
+static ptxcpu_status check_dims(ptxcpu_dim3 g, ptxcpu_dim3 b, uint64_t *blocks, uint64_t *threads)
+{
+    static const char *const axis = "xyz";
+    const uint32_t bmax[3] = {1024, 1024, 64}, gmax[3] = {INT32_MAX, 65535, 65535};
+    const uint32_t bv[3] = {b.x, b.y, b.z}, gv[3] = {g.x, g.y, g.z};
+    for (int i = 0; i < 3; i++) {
+        if (bv[i] == 0 || bv[i] > bmax[i])
+            return ptx_fail(PTXCPU_E_RANGE, "ptxcpu_launch: block.%c = %u is out of range "
+                            "1..%u", axis[i], bv[i], bmax[i]);
+        if (gv[i] == 0 || gv[i] > gmax[i])
+            return ptx_fail(PTXCPU_E_RANGE, "ptxcpu_launch: grid.%c = %u is out of range 1..%u",
+                            axis[i], gv[i], gmax[i]);
+    }
+    uint64_t bt = (uint64_t)b.x * b.y * b.z;
+    if (bt > 1024)
+        return ptx_fail(PTXCPU_E_RANGE, "ptxcpu_launch: block (%u,%u,%u) has %llu threads, "
+                        "more than 1024", b.x, b.y, b.z, (unsigned long long)bt);
+    *blocks = (uint64_t)g.x * g.y * g.z; /* < 2^63 */
+    if (__builtin_mul_overflow(*blocks, bt, threads))
+        return ptx_fail(PTXCPU_E_RANGE, "ptxcpu_launch: grid (%u,%u,%u) of blocks of %llu "
+                        "threads: the thread count overflows 64 bits", g.x, g.y, g.z,
+                        (unsigned long long)bt);
+    return PTXCPU_OK;
+}
+
+/* Blocks per grab of the shared counter: about 16 grabs per thread, at most ~8K threads' worth. */
+static uint64_t chunk_size(uint64_t blocks, unsigned nthr, uint64_t block_threads)
+{
+    uint64_t c = blocks / ((uint64_t)nthr * 16), cap = 8192 / block_threads;
+    if (c > cap)
+        c = cap;
+    return c ? c : 1;
+}
+
+ptxcpu_status ptxcpu_launch(ptxcpu_dim3 grid, ptxcpu_dim3 block, ptxcpu_block_fn fn, void *user,
+                            const ptxcpu_launch_opts *opts)
+{
+    if (!fn)
+        return ptx_fail(PTXCPU_E_NULL, "ptxcpu_launch: fn is NULL");
+    if (ts.in_block)
+        return ptx_fail(PTXCPU_E_ARG, "ptxcpu_launch: called from a block callback (nested "
+                        "launches are not supported)");
+    uint64_t nblocks, nthreads;
+    ptxcpu_status st = check_dims(grid, block, &nblocks, &nthreads);
+    if (st != PTXCPU_OK)
+        return st;
+    const ptx_machine *m = ptx_machine_get();
+    ptxcpu_launch_opts o = {0};
+    if (opts)
+        o = *opts;
+    if (o.bind != PTXCPU_BIND_CORE && o.bind != PTXCPU_BIND_PU && o.bind != PTXCPU_BIND_NONE)
+        return ptx_fail(PTXCPU_E_ARG, "ptxcpu_launch: bind = %d is not a ptxcpu_bind", (int)o.bind);
+    if (o.threads > PTX_MAX_THREADS)
+        return ptx_fail(PTXCPU_E_RANGE, "ptxcpu_launch: threads = %u is more than %u", o.threads,
+                        PTX_MAX_THREADS);
+    if (o.scratch_bytes > PTX_MAX_SCRATCH)
+        return ptx_fail(PTXCPU_E_RANGE, "ptxcpu_launch: scratch_bytes = %zu is more than %zu",
+                        o.scratch_bytes, PTX_MAX_SCRATCH);
+    unsigned nthr = o.threads ? o.threads : m->info.default_threads;
+    if (nthr > nblocks)
+        nthr = (unsigned)nblocks; /* no thread without a block to run */
+    size_t scratch = o.scratch_bytes ? o.scratch_bytes : m->default_scratch;
+    uint32_t bthreads = block.x * block.y * block.z, nwarps = (bthreads + 31) / 32;
+    uint64_t chunk = chunk_size(nblocks, nthr, bthreads);
+
+    /* The calling thread runs as thread 0: pin it for the launch only. */
+    int restore = m->ok && o.bind != PTXCPU_BIND_NONE;
+    if (restore) {
+        if (!ts.home)
+            ts.home = hwloc_bitmap_alloc();
+        restore = ts.home && hwloc_get_cpubind(m->topo, ts.home, HWLOC_CPUBIND_THREAD) == 0;
+    }
+
+    atomic_uint_fast64_t next = 0;
+    atomic_int stop = 0, nomem = 0;
+    uint64_t fail_at = UINT64_MAX;
+    int fail_rc = 0;
+#pragma omp parallel num_threads(nthr)
+    {
+        unsigned me = (unsigned)omp_get_thread_num();
+        ensure_pinned(m, o.bind, me);
+        if (ensure_area(m, scratch, o.bind, me) != 0) {
+            atomic_store(&nomem, 1);
+            atomic_store(&stop, 1);
+        } else if (!same_dim(ts.ntid, block) || !same_dim(ts.nctaid, grid)) {
+            fill_shape(block, grid, nwarps);
+        }
+        ptxcpu_block blk = {{0, 0, 0}, grid, block, nwarps, ts.sregs, ts.active,
+                            ts.mem + HEAD_BYTES, scratch, me};
+        while (!atomic_load_explicit(&stop, memory_order_relaxed)) {
+            uint64_t b = atomic_fetch_add_explicit(&next, chunk, memory_order_relaxed);
+            if (b >= nblocks)
+                break;
+            uint64_t end = nblocks - b < chunk ? nblocks : b + chunk;
+            uint64_t yz = b / grid.x;
+            ptxcpu_dim3 c = {(uint32_t)(b % grid.x), (uint32_t)(yz % grid.y),
+                             (uint32_t)(yz / grid.y)};
+            for (; b < end && !atomic_load_explicit(&stop, memory_order_relaxed); b++) {
+                fill_ctaid(c, nwarps);
+                blk.ctaid = c;
+                ts.in_block = 1;
+                int rc = fn(&blk, user);
+                ts.in_block = 0;
+                if (rc) {
+#pragma omp critical(ptxcpu_launch_fail)
+                    if (b < fail_at)
+                        fail_at = b, fail_rc = rc;
+                    atomic_store(&stop, 1);
+                }
+                if (++c.x == grid.x) {
+                    c.x = 0;
+                    if (++c.y == grid.y)
+                        c.y = 0, c.z++;
+                }
+            }
+        }
+    }
+    if (restore) {
+        hwloc_set_cpubind(m->topo, ts.home, HWLOC_CPUBIND_THREAD);
+        ts.pinned = 0;
+    }
+    if (atomic_load(&nomem))
+        return ptx_fail(PTXCPU_E_RANGE, "ptxcpu_launch: could not allocate %zu bytes of "
+                        "scratch for a thread", scratch + HEAD_BYTES);
+    if (fail_at != UINT64_MAX) {
+        uint64_t yz = fail_at / grid.x;
+        return ptx_fail(PTXCPU_E_ARG, "ptxcpu_launch: block (%u,%u,%u) returned %d",
+                        (unsigned)(fail_at % grid.x), (unsigned)(yz % grid.y),
+                        (unsigned)(yz / grid.y), fail_rc);
+    }
+    return PTXCPU_OK;
+}
