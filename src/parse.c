@@ -15,7 +15,8 @@ typedef struct toks {
     char t[MAXTOK][TOKLEN];
 } toks;
 
-/* Splits "mad.rn.f32" into {"mad", "rn", "f32"}; returns 0 on an empty or overlong token. */
+/* Splits "mad.rn.f32" into {"mad", "rn", "f32"}; returns 0 (empty part), -1 (a part too long)
+ * or -2 (too many parts) on failure. */
 static int split(const char *s, toks *out)
 {
     out->n = 0;
@@ -23,8 +24,12 @@ static int split(const char *s, toks *out)
     for (;;) {
         const char *dot = strchr(p, '.');
         size_t len = dot ? (size_t)(dot - p) : strlen(p);
-        if (len == 0 || len >= TOKLEN || out->n == MAXTOK)
+        if (len == 0)
             return 0;
+        if (len >= TOKLEN)
+            return -1;
+        if (out->n == MAXTOK)
+            return -2;
         memcpy(out->t[out->n], p, len);
         out->t[out->n][len] = 0;
         out->n++;
@@ -181,6 +186,18 @@ static void sb_list_rows(sb *b, const unsigned char *sel, int max)
         sb_add(b, ", ... (%d forms)", total);
 }
 
+/* PTX instructions outside the five sections implemented here, to say so instead of "unknown". */
+static const char *const other_ptx[] = {
+    "fma", "rcp", "sqrt", "rsqrt", "sin", "cos", "lg2", "ex2", "tanh", "testp",
+    "copysign", "cvt", "cvta", "mov", "ld", "st", "setp", "selp", "set", "slct", "and", "or",
+    "xor", "not", "cnot", "shl", "shr", "shf", "lop3", "prmt", "vadd", "vsub", "vmad",
+    "vabsdiff", "vmin", "vmax", "vset", "vshl", "vshr", NULL};
+static int is_float_type(const char *t)
+{
+    return t[0] == 'f' || !strncmp(t, "bf", 2) || !strncmp(t, "tf", 2) || !strncmp(t, "e4", 2) ||
+           !strncmp(t, "e5", 2);
+}
+
 static int pick_type(const char *t) { return is_type_tok(t); }
 static int pick_mod(const char *t) { return !is_type_tok(t); }
 static const char *cat_wanted;
@@ -219,6 +236,12 @@ static ptxcpu_status explain(const char *mn, const toks *k)
                     return ptx_fail(PTXCPU_E_PARSE, "%s: PTX is case-sensitive; did you mean '%s'?",
                                     mn, low);
         }
+        for (int i = 0; other_ptx[i]; i++)
+            if (!strcmp(op, other_ptx[i]))
+                return ptx_fail(PTXCPU_E_PARSE, "%s: '%s' is a PTX instruction outside the sections "
+                                "ptxcpu implements: integer (9.7.1), extended precision (9.7.2), "
+                                "float sub (9.7.3.4), float mad (9.7.3.7), half add (9.7.4.1)",
+                                mn, op);
         int obest = 99;
         const char *oname = NULL;
         for (unsigned i = 0; i < PTX_NROWS; i++) {
@@ -250,12 +273,34 @@ static ptxcpu_status explain(const char *mn, const toks *k)
         if (is_type_tok(t)) {
             sb_add(&m, "%s: %s does not take type .%s; its types are ", mn, op, t);
             sb_list_tokens(&m, in_op, pick_type);
-        } else {
-            sb_add(&m, "%s: %s modifier .%s for %s; %s allows ", mn,
-                   elsewhere ? "no" : "unknown", t, op, op);
-            sb_list_tokens(&m, in_op, pick_mod);
+            sb_list_sections(&m, in_op);
+            if (is_float_type(t))
+                sb_add(&m, "; PTX's other floating-point %s forms are outside the sections "
+                       "ptxcpu implements", op);
+            return ptx_fail(PTXCPU_E_PARSE, "%s", m.s);
         }
-        sb_list_sections(&m, in_op);
+        /* a modifier this opcode never takes: list what the given type allows, if it is one */
+        int nsel = 0;
+        for (unsigned r = 0; r < PTX_NROWS; r++)
+            nsel += sel[r] = in_op[r] && same_types(&row_toks[r], k);
+        if (!nsel)
+            memcpy(sel, in_op, sizeof sel);
+        sb_add(&m, "%s: %s .%s for %s; ", mn, elsewhere ? "no modifier" : "unknown modifier", t,
+               op);
+        size_t before = m.n;
+        sb_add(&m, "%s", op);
+        for (int j = 1; nsel && j < k->n; j++)
+            if (is_type_tok(k->t[j]))
+                sb_add(&m, ".%s", k->t[j]);
+        sb_add(&m, " allows ");
+        size_t mark = m.n;
+        sb_list_tokens(&m, sel, pick_mod);
+        if (m.n == mark) {
+            m.n = before;
+            m.s[m.n] = 0;
+            sb_add(&m, "%s takes no modifiers", op);
+        }
+        sb_list_sections(&m, sel);
         return ptx_fail(PTXCPU_E_PARSE, "%s", m.s);
     }
     for (int i = 1; i < k->n; i++)
@@ -336,6 +381,8 @@ static ptxcpu_status explain(const char *mn, const toks *k)
         cnt[i] = 0;
         for (unsigned r = 0; r < PTX_NROWS; r++)
             cnt[i] += typed[r] && has_tok(&row_toks[r], 1, k->t[i]);
+        /* ties: a plain modifier (.sat) before a mode or rounding (.lo, .rn) */
+        cnt[i] = 2 * cnt[i] + (strcmp(category(k->t[i]), "modifier") != 0);
         int at = no++;
         while (at > 0 && cnt[order[at - 1]] > cnt[i]) {
             order[at] = order[at - 1];
@@ -384,8 +431,17 @@ static ptxcpu_status explain(const char *mn, const toks *k)
                     if (!has_tok(k, 1, row_toks[r].t[i]))
                         miss = row_toks[r].t[i];
         cat_wanted = miss ? category(miss) : "modifier";
-        sb_add(&m, "%s: missing %s: one of ", mn, cat_wanted);
+        sb_add(&m, "%s: missing %s: ", mn, cat_wanted);
+        size_t mark = m.n;
         sb_list_tokens(&m, sel, pick_cat);
+        int several = strchr(m.s + mark, ',') != NULL;
+        if (several) { /* say "one of" before the list */
+            char list[200];
+            snprintf(list, sizeof list, "%s", m.s + mark);
+            m.n = mark;
+            m.s[m.n] = 0;
+            sb_add(&m, "one of %s", list);
+        }
         sb_add(&m, " is required; e.g. ");
         sb_list_rows(&m, sel, 4);
         sb_list_sections(&m, sel);
@@ -408,7 +464,7 @@ int ptx_parse_target(const char *s, unsigned *sm)
         *sm = PTX_DEFAULT_SM;
         return 1;
     }
-    if (strncmp(s, "sm_", 3) != 0 || !isdigit((unsigned char)s[3]))
+    if (strncmp(s, "sm_", 3) != 0 || !isdigit((unsigned char)s[3]) || s[3] == '0')
         return 0;
     unsigned v = 0;
     const char *p = s + 3;
@@ -459,8 +515,15 @@ ptxcpu_status ptxcpu_parse(const char *mnemonic, const char *target, ptxcpu_insn
             return ptx_fail(PTXCPU_E_PARSE, "%s: unexpected character '%c': give the mnemonic "
                             "alone, without operands, e.g. 'add.s32'", mn, *p);
     toks k;
-    if (!split(mn, &k))
+    int sp = split(mn, &k);
+    if (sp == 0)
         return ptx_fail(PTXCPU_E_PARSE, "%s: empty modifier (a leading, doubled or trailing '.')",
                         mn);
+    if (sp == -1)
+        return ptx_fail(PTXCPU_E_PARSE, "%s: a part of %d or more characters is no PTX modifier",
+                        mn, TOKLEN);
+    if (sp == -2)
+        return ptx_fail(PTXCPU_E_PARSE, "%s: more than %d dot-separated parts; no spelling has "
+                        "more than 6", mn, MAXTOK);
     return explain(mn, &k);
 }

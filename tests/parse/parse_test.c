@@ -1,0 +1,584 @@
+/* Parser tests: the spelling table against the spec's syntax lines (transcribed below), round trips,
+ * operand shapes and targets of every spelling, and >100 invalid spellings with their messages. */
+#include "ptxcpu.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static unsigned passed, failed;
+
+static void check(int ok, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void check(int ok, const char *fmt, ...)
+{
+    if (ok) {
+        passed++;
+        return;
+    }
+    if (++failed <= 60) {
+        va_list ap;
+        va_start(ap, fmt);
+        printf("FAIL: ");
+        vprintf(fmt, ap);
+        printf("\n");
+        va_end(ap);
+    }
+}
+
+/* ---- the spec's syntax lines ---------------------------------------------------------------
+ * <.a,.b> picks exactly one alternative, {.a,.b} at most one. Each line is expanded into the
+ * spellings it allows; the section is where the spec gives that line. */
+#define T6 "<.u16,.u32,.u64,.s16,.s32,.s64>"
+#define T4 "<.u32,.s32,.u64,.s64>"
+#define RND "<.rn,.rz,.rm,.rp>"
+#define ORND "{.rn,.rz,.rm,.rp}"
+static const struct { const char *sec, *pattern; } syntax[] = {
+    {"9.7.1.1", "add<.u16,.u32,.u64,.s16,.s32,.s64,.u16x2,.s16x2>"}, {"9.7.1.1", "add.sat.s32"},
+    {"9.7.1.2", "sub" T6}, {"9.7.1.2", "sub.sat.s32"},
+    {"9.7.1.3", "mul<.hi,.lo>" T6}, {"9.7.1.3", "mul.wide<.u16,.u32,.s16,.s32>"},
+    {"9.7.1.4", "mad<.hi,.lo>" T6}, {"9.7.1.4", "mad.wide<.u16,.u32,.s16,.s32>"},
+    {"9.7.1.4", "mad.hi.sat.s32"},
+    {"9.7.1.5", "mul24<.hi,.lo><.u32,.s32>"},
+    {"9.7.1.6", "mad24<.hi,.lo><.u32,.s32>"}, {"9.7.1.6", "mad24.hi.sat.s32"},
+    {"9.7.1.7", "sad" T6}, {"9.7.1.8", "div" T6}, {"9.7.1.9", "rem" T6},
+    {"9.7.1.10", "abs<.s16,.s32,.s64>"}, {"9.7.1.11", "neg<.s16,.s32,.s64>"},
+    {"9.7.1.12", "min<.u16,.u32,.u64,.u16x2,.s16,.s64>"}, {"9.7.1.12", "min{.relu}<.s16x2,.s32>"},
+    {"9.7.1.13", "max<.u16,.u32,.u64,.u16x2,.s16,.s64>"}, {"9.7.1.13", "max{.relu}<.s16x2,.s32>"},
+    {"9.7.1.14", "popc<.b32,.b64>"}, {"9.7.1.15", "clz<.b32,.b64>"},
+    {"9.7.1.16", "bfind{.shiftamt}<.u32,.u64,.s32,.s64>"}, {"9.7.1.17", "fns.b32"},
+    {"9.7.1.18", "brev<.b32,.b64>"}, {"9.7.1.19", "bfe<.u32,.u64,.s32,.s64>"},
+    {"9.7.1.20", "bfi<.b32,.b64>"}, {"9.7.1.21", "szext<.clamp,.wrap><.u32,.s32>"},
+    {"9.7.1.22", "bmsk<.clamp,.wrap>.b32"}, {"9.7.1.23", "dp4a<.u32,.s32><.u32,.s32>"},
+    {"9.7.1.24", "dp2a<.lo,.hi><.u32,.s32><.u32,.s32>"},
+    {"9.7.2.1", "add.cc" T4}, {"9.7.2.2", "addc{.cc}" T4}, {"9.7.2.3", "sub.cc" T4},
+    {"9.7.2.4", "subc{.cc}" T4}, {"9.7.2.5", "mad<.hi,.lo>.cc" T4},
+    {"9.7.2.6", "madc<.hi,.lo>{.cc}" T4},
+    {"9.7.3.4", "sub" ORND "{.ftz}{.sat}.f32"}, {"9.7.3.4", "sub" ORND "{.ftz}.f32x2"},
+    {"9.7.3.4", "sub" ORND ".f64"},
+    {"9.7.3.7", "mad{.ftz}{.sat}.f32"}, {"9.7.3.7", "mad" RND "{.ftz}{.sat}.f32"},
+    {"9.7.3.7", "mad" RND ".f64"},
+    {"9.7.4.1", "add{.rn}{.ftz}{.sat}<.f16,.f16x2>"}, {"9.7.4.1", "add{.rn}<.bf16,.bf16x2>"},
+};
+
+#define MAXSPELL 400
+static struct { char mn[48]; const char *sec; } spelled[MAXSPELL];
+static int nspelled;
+
+static void expand(const char *pat, char *out, size_t len, const char *sec)
+{
+    const char *open = strpbrk(pat, "<{");
+    if (!open) {
+        snprintf(out + len, 48 - len, "%s", pat);
+        if (nspelled < MAXSPELL) {
+            strcpy(spelled[nspelled].mn, out);
+            spelled[nspelled++].sec = sec;
+        }
+        return;
+    }
+    size_t lit = (size_t)(open - pat);
+    memcpy(out + len, pat, lit);
+    len += lit;
+    const char *close = strchr(open, *open == '<' ? '>' : '}');
+    if (*open == '{')
+        expand(close + 1, out, len, sec); /* the optional group left out */
+    for (const char *p = open + 1; p < close;) {
+        size_t alt = strcspn(p, ",>}");
+        memcpy(out + len, p, alt);
+        out[len + alt] = 0;
+        expand(close + 1, out, len + alt, sec);
+        p += alt + 1;
+    }
+}
+
+/* ---- what the spec says about each spelling's operands and target ----------------------- */
+static int has(const char *mn, const char *tok) /* ".tok" occurs as a whole token */
+{
+    size_t n = strlen(tok);
+    for (const char *p = strstr(mn, tok); p; p = strstr(p + 1, tok))
+        if (p[n] == 0 || p[n] == '.')
+            return 1;
+    return 0;
+}
+static int opcode_is(const char *mn, const char *op)
+{
+    size_t n = strlen(op);
+    return !strncmp(mn, op, n) && mn[n] == '.';
+}
+static unsigned type_bits(const char *mn) /* width of the (first) instruction type */
+{
+    static const struct { const char *t; unsigned bits; } tys[] = {
+        {".u16x2", 32}, {".s16x2", 32}, {".f16x2", 32}, {".bf16x2", 32}, {".f32x2", 64},
+        {".u16", 16}, {".s16", 16}, {".f16", 16}, {".bf16", 16}, {".u32", 32}, {".s32", 32},
+        {".b32", 32}, {".f32", 32}, {".u64", 64}, {".s64", 64}, {".b64", 64}, {".f64", 64}};
+    for (size_t i = 0; i < sizeof tys / sizeof tys[0]; i++)
+        if (has(mn, tys[i].t))
+            return tys[i].bits;
+    return 0;
+}
+
+static unsigned spec_min_sm(const char *mn)
+{
+    int x2int = has(mn, ".u16x2") || has(mn, ".s16x2");
+    if (opcode_is(mn, "popc") || opcode_is(mn, "clz") || opcode_is(mn, "bfind") ||
+        opcode_is(mn, "brev") || opcode_is(mn, "bfe") || opcode_is(mn, "bfi"))
+        return 20;
+    if (opcode_is(mn, "fns")) return 30;
+    if (opcode_is(mn, "szext") || opcode_is(mn, "bmsk")) return 70;
+    if (opcode_is(mn, "dp4a") || opcode_is(mn, "dp2a")) return 61;
+    if (x2int || has(mn, ".bf16") || has(mn, ".bf16x2")) return 90;
+    if ((opcode_is(mn, "min") || opcode_is(mn, "max")) && has(mn, ".relu")) return 90;
+    if (has(mn, ".f16") || has(mn, ".f16x2")) return 53;
+    if (has(mn, ".f32x2")) return 100;
+    if (has(mn, ".f64")) return 13;
+    if (opcode_is(mn, "madc") || (opcode_is(mn, "mad") && has(mn, ".cc"))) return 20;
+    if (has(mn, ".cc") || opcode_is(mn, "addc") || opcode_is(mn, "subc"))
+        return type_bits(mn) == 64 ? 20 : 10;
+    if (opcode_is(mn, "mad") && has(mn, ".f32")) /* any rounding modifier needs sm_20 */
+        return (has(mn, ".rn") || has(mn, ".rz") || has(mn, ".rm") || has(mn, ".rp")) ? 20 : 10;
+    if (opcode_is(mn, "sub") && has(mn, ".f32")) return (has(mn, ".rm") || has(mn, ".rp")) ? 20 : 10;
+    return 10;
+}
+
+/* nsrc, d bits and source bits from the spec's operand descriptions. */
+static void spec_shape(const char *mn, unsigned *nsrc, unsigned *dbits, unsigned sbits[4])
+{
+    unsigned t = type_bits(mn);
+    int one = opcode_is(mn, "abs") || opcode_is(mn, "neg") || opcode_is(mn, "popc") ||
+              opcode_is(mn, "clz") || opcode_is(mn, "bfind") || opcode_is(mn, "brev");
+    int three = opcode_is(mn, "mad") || opcode_is(mn, "madc") || opcode_is(mn, "mad24") ||
+                opcode_is(mn, "sad") || opcode_is(mn, "bfe") || opcode_is(mn, "fns") ||
+                opcode_is(mn, "dp4a") || opcode_is(mn, "dp2a");
+    *nsrc = one ? 1 : three ? 3 : opcode_is(mn, "bfi") ? 4 : 2;
+    *dbits = t;
+    for (unsigned i = 0; i < 4; i++) sbits[i] = i < *nsrc ? t : 0;
+    if (opcode_is(mn, "popc") || opcode_is(mn, "clz") || opcode_is(mn, "bfind")) *dbits = 32;
+    if (has(mn, ".wide")) *dbits = 2 * t, sbits[2] = opcode_is(mn, "mad") ? 2 * t : 0;
+    if (opcode_is(mn, "bfe")) sbits[1] = sbits[2] = 32;
+    if (opcode_is(mn, "bfi")) sbits[2] = sbits[3] = 32;
+    if (opcode_is(mn, "szext")) sbits[1] = 32;
+}
+
+/* ---- valid spellings ------------------------------------------------------------------------ */
+static const unsigned known_sm[] = {10, 11, 12, 13, 20, 21, 30, 32, 35, 37, 50, 52, 53, 60, 61, 62,
+                                    70, 72, 75, 80, 86, 87, 88, 89, 90, 100, 101, 103, 110, 120, 121};
+#define NKNOWN (sizeof known_sm / sizeof known_sm[0])
+
+static void test_table(void)
+{
+    char buf[48];
+    for (size_t i = 0; i < sizeof syntax / sizeof syntax[0]; i++)
+        expand(syntax[i].pattern, buf, 0, syntax[i].sec);
+    size_t n = ptxcpu_insn_count();
+    check(n == 268, "ptxcpu_insn_count() = %zu, want 268", n);
+    check(nspelled == 268, "the spec's syntax lines expand to %d spellings, want 268", nspelled);
+
+    static const struct { const char *prefix; unsigned want; } secs[] = {
+        {"9.7.1.", 141}, {"9.7.2.", 48}, {"9.7.3.4", 35}, {"9.7.3.7", 24}, {"9.7.4.1", 20}};
+    unsigned count[5] = {0};
+    for (size_t i = 0; i < n; i++) {
+        ptxcpu_insn_desc d, d2;
+        ptxcpu_insn insn;
+        if (ptxcpu_insn_at(i, &d) != PTXCPU_OK) {
+            check(0, "ptxcpu_insn_at(%zu) failed: %s", i, ptxcpu_last_error());
+            continue;
+        }
+        for (int s = 0; s < 5; s++)
+            count[s] += !strncmp(d.section, secs[s].prefix, strlen(secs[s].prefix));
+        ptxcpu_status st = ptxcpu_parse(d.mnemonic, NULL, &insn);
+        check(st == PTXCPU_OK, "%s does not parse on the default target: %s", d.mnemonic,
+              ptxcpu_last_error());
+        if (st)
+            continue;
+        check(insn.op == i && insn.sm == 100, "%s parses to op %u sm %u, want op %zu sm 100",
+              d.mnemonic, insn.op, insn.sm, i);
+        check(ptxcpu_describe(&insn, &d2) == PTXCPU_OK && !strcmp(d2.mnemonic, d.mnemonic),
+              "%s does not round-trip through ptxcpu_describe", d.mnemonic);
+        /* the row is one the spec's syntax lines spell, under the same section */
+        int found = -1;
+        for (int k = 0; k < nspelled; k++)
+            if (!strcmp(spelled[k].mn, d.mnemonic)) found = k;
+        check(found >= 0, "table row %s is not spelled by any syntax line of the spec",
+              d.mnemonic);
+        if (found >= 0)
+            check(!strcmp(spelled[found].sec, d.section), "%s: section %s, the spec gives it in %s",
+                  d.mnemonic, d.section, spelled[found].sec);
+        for (size_t j = 0; j < i; j++) {
+            ptxcpu_insn_desc e;
+            ptxcpu_insn_at(j, &e);
+            check(strcmp(e.mnemonic, d.mnemonic) != 0, "%s is in the table twice", d.mnemonic);
+        }
+        /* operands as the spec describes them */
+        unsigned nsrc, dbits, sbits[4];
+        spec_shape(d.mnemonic, &nsrc, &dbits, sbits);
+        check(d.nsrc == nsrc && d.dst_bits == dbits && !memcmp(d.src_bits, sbits, sizeof sbits),
+              "%s: nsrc %u d %u src %u/%u/%u/%u; spec: nsrc %u d %u src %u/%u/%u/%u", d.mnemonic,
+              d.nsrc, d.dst_bits, d.src_bits[0], d.src_bits[1], d.src_bits[2], d.src_bits[3],
+              nsrc, dbits, sbits[0], sbits[1], sbits[2], sbits[3]);
+        int rcc = opcode_is(d.mnemonic, "addc") || opcode_is(d.mnemonic, "subc") ||
+                  opcode_is(d.mnemonic, "madc");
+        int wcc = has(d.mnemonic, ".cc");
+        check(d.reads_cc == rcc && d.writes_cc == wcc, "%s: reads_cc %d writes_cc %d, want %d %d",
+              d.mnemonic, d.reads_cc, d.writes_cc, rcc, wcc);
+        unsigned elems = strstr(d.mnemonic, "x2") ? 2 : 1;
+        ptxcpu_elem el = has(d.mnemonic, ".f16") || has(d.mnemonic, ".f16x2") ? PTXCPU_ELEM_F16
+                       : has(d.mnemonic, ".bf16") || has(d.mnemonic, ".bf16x2") ? PTXCPU_ELEM_BF16
+                       : has(d.mnemonic, ".f32") || has(d.mnemonic, ".f32x2") ? PTXCPU_ELEM_F32
+                       : has(d.mnemonic, ".f64") ? PTXCPU_ELEM_F64 : PTXCPU_ELEM_INT;
+        check(d.elem == el && d.elems == elems, "%s: elem %d x%u, want %d x%u", d.mnemonic,
+              (int)d.elem, d.elems, (int)el, elems);
+        unsigned want_sm = spec_min_sm(d.mnemonic);
+        check(d.min_sm == want_sm, "%s: min_sm %u, the spec says sm_%u", d.mnemonic, d.min_sm,
+              want_sm);
+
+        /* on its own minimum target, and refused one known target below it */
+        char tgt[16];
+        snprintf(tgt, sizeof tgt, "sm_%u", d.min_sm);
+        st = ptxcpu_parse(d.mnemonic, tgt, &insn);
+        check(st == PTXCPU_OK && insn.sm == d.min_sm, "%s on %s: %s", d.mnemonic, tgt,
+              ptxcpu_last_error());
+        unsigned below = 0;
+        for (size_t k = 0; k < NKNOWN; k++)
+            if (known_sm[k] < d.min_sm) below = known_sm[k];
+        if (below) {
+            char tb[16], want[80];
+            snprintf(tb, sizeof tb, "sm_%u", below);
+            snprintf(want, sizeof want, "requires sm_%u (target is sm_%u)", d.min_sm, below);
+            st = ptxcpu_parse(d.mnemonic, tb, &insn);
+            check(st == PTXCPU_E_TARGET && strstr(ptxcpu_last_error(), want) &&
+                      strstr(ptxcpu_last_error(), d.mnemonic),
+                  "%s on %s: status %d '%s', want PTXCPU_E_TARGET '%s'", d.mnemonic, tb, (int)st,
+                  ptxcpu_last_error(), want);
+        }
+    }
+    for (int s = 0; s < 5; s++)
+        check(count[s] == secs[s].want, "section %s*: %u spellings, want %u", secs[s].prefix,
+              count[s], secs[s].want);
+    /* every spelling of the syntax lines is accepted */
+    for (int k = 0; k < nspelled; k++) {
+        ptxcpu_insn insn;
+        check(ptxcpu_parse(spelled[k].mn, NULL, &insn) == PTXCPU_OK, "%s (%s) is refused: %s",
+              spelled[k].mn, spelled[k].sec, ptxcpu_last_error());
+    }
+    /* the target also picks semantics: legacy mad.f32 on sm_1x is still the same row */
+    ptxcpu_insn a, b;
+    check(ptxcpu_parse("mad.f32", "sm_13", &a) == PTXCPU_OK &&
+              ptxcpu_parse("mad.f32", NULL, &b) == PTXCPU_OK && a.op == b.op && a.sm == 13,
+          "mad.f32 on sm_13 and on the default target should be the same row, sm 13");
+}
+
+/* ---- targets -------------------------------------------------------------------------------- */
+static void test_targets(void)
+{
+    ptxcpu_insn insn;
+    for (size_t k = 0; k < NKNOWN; k++) {
+        char t[16];
+        snprintf(t, sizeof t, "sm_%u", known_sm[k]);
+        ptxcpu_status st = ptxcpu_parse("add.u32", t, &insn);
+        check(st == PTXCPU_OK && insn.sm == known_sm[k], "target %s: status %d sm %u (%s)", t,
+              (int)st, insn.sm, ptxcpu_last_error());
+    }
+    check(ptxcpu_parse("add.u32", NULL, &insn) == PTXCPU_OK && insn.sm == 100,
+          "target NULL should be the default sm_100, got sm %u", insn.sm);
+    /* architecture-specific targets name the same instruction set */
+    check(ptxcpu_parse("add.u16x2", "sm_90a", &insn) == PTXCPU_OK && insn.sm == 90,
+          "sm_90a should be accepted as sm_90: %s", ptxcpu_last_error());
+    static const char *const bad[] = {"sm_99", "compute_80", "sm_", "", "SM_80", "sm80", "sm_80x",
+                                      "sm_-80", " sm_80", "sm_80 ", "sm_9", "sm_1000", "sm_0",
+                                      "sm_18446744073709551696", "sm_4294967376", "80"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        insn.op = 0xbeef;
+        ptxcpu_status st = ptxcpu_parse("add.u32", bad[i], &insn);
+        check(st == PTXCPU_E_TARGET && strstr(ptxcpu_last_error(), bad[i]) &&
+                  strstr(ptxcpu_last_error(), "target") && insn.op == 0xbeef,
+              "target '%s': status %d '%s', want PTXCPU_E_TARGET naming it", bad[i], (int)st,
+              ptxcpu_last_error());
+    }
+    /* NULL arguments */
+    check(ptxcpu_parse(NULL, NULL, &insn) == PTXCPU_E_NULL && strstr(ptxcpu_last_error(), "mnemonic"),
+          "ptxcpu_parse(NULL mnemonic): '%s'", ptxcpu_last_error());
+    check(ptxcpu_parse("add.u32", NULL, NULL) == PTXCPU_E_NULL && strstr(ptxcpu_last_error(), "out"),
+          "ptxcpu_parse(NULL out): '%s'", ptxcpu_last_error());
+}
+
+/* ---- invalid spellings -----------------------------------------------------------------------
+ * Each message must contain every `want` entry; an entry "x|y" is satisfied by either, "!x"
+ * forbids x. Every message also must name the mnemonic and be free of empty lists. */
+#define E_P PTXCPU_E_PARSE
+#define E_T PTXCPU_E_TARGET
+static const struct bad_case {
+    const char *mn, *target;
+    ptxcpu_status st;
+    const char *want[4];
+} bad[] = {
+    /* .sat is only for .s32 integer add/sub/mad.hi/mad24.hi (9.7.1.1, .2, .4, .6) */
+    {"add.sat.u32", NULL, E_P, {".sat applies only to .s32", "9.7.1.1"}},
+    {"add.sat.s16", NULL, E_P, {".sat", ".s32", "9.7.1.1"}},
+    {"add.sat.u16x2", NULL, E_P, {".sat", ".s32", "9.7.1.1"}},
+    {"sub.sat.u32", NULL, E_P, {".sat", ".s32", "9.7.1.2"}},
+    {"sub.sat.s64", NULL, E_P, {".sat", ".s32", "9.7.1.2"}},
+    {"mad.hi.sat.u32", NULL, E_P, {".sat", ".s32", "9.7.1.4"}},
+    {"mad.hi.sat.s64", NULL, E_P, {".sat", ".s32", "9.7.1.4"}},
+    {"mad.lo.sat.s32", NULL, E_P, {".sat", ".lo", "mad.hi.sat.s32", "9.7.1.4"}},
+    {"mad.wide.sat.s32", NULL, E_P, {".sat", ".wide", "9.7.1.4"}},
+    {"mad24.lo.sat.s32", NULL, E_P, {".sat", ".lo", "mad24.hi.sat.s32", "9.7.1.6"}},
+    {"mad24.hi.sat.u32", NULL, E_P, {".sat", ".s32", "9.7.1.6"}},
+    {"mad24.sat.s32", NULL, E_P, {"missing", ".hi", "9.7.1.6"}},
+    {"mul.hi.sat.s32", NULL, E_P, {".sat", "mul", "9.7.1.3"}},
+    {"mul24.hi.sat.s32", NULL, E_P, {".sat", "mul24", "9.7.1.5"}},
+    {"sad.sat.u32", NULL, E_P, {".sat", "sad", "9.7.1.7"}},
+    {"rem.sat.s32", NULL, E_P, {".sat", "rem", "9.7.1.9"}},
+    {"min.sat.s32", NULL, E_P, {".sat", ".relu", "9.7.1.12"}},
+    /* .wide: 16- and 32-bit types only (9.7.1.3, 9.7.1.4) */
+    {"mul.wide.u64", NULL, E_P, {".wide", "16- and 32-bit", "9.7.1.3"}},
+    {"mul.wide.s64", NULL, E_P, {".wide", ".u16, .u32, .s16, .s32", "9.7.1.3"}},
+    {"mad.wide.u64", NULL, E_P, {".wide", "16- and 32-bit", "9.7.1.4"}},
+    {"mul.lo.wide.u32", NULL, E_P, {".lo", ".wide", "9.7.1.3"}},
+    {"mul.hi.lo.u32", NULL, E_P, {".hi", ".lo", "9.7.1.3"}},
+    {"mad.lo.hi.u32", NULL, E_P, {".hi", ".lo", "9.7.1.4"}},
+    {"mul24.wide.u32", NULL, E_P, {".wide", ".hi, .lo", "9.7.1.5"}},
+    {"mad24.wide.s32", NULL, E_P, {".wide", "mad24", "9.7.1.6"}},
+    {"mad24.hi.lo.s32", NULL, E_P, {".hi", ".lo", "9.7.1.6"}},
+    /* a required mode or rounding modifier is missing */
+    {"mul.u32", NULL, E_P, {"missing", ".hi, .lo, .wide", "9.7.1.3"}},
+    {"mul24.u32", NULL, E_P, {"missing", ".hi, .lo", "9.7.1.5"}},
+    {"szext.u32", NULL, E_P, {"missing", ".clamp, .wrap", "9.7.1.21"}},
+    {"bmsk.b32", NULL, E_P, {"missing", ".clamp, .wrap", "9.7.1.22"}},
+    {"dp2a.u32.u32", NULL, E_P, {"missing", ".lo, .hi", "9.7.1.24"}},
+    {"madc.u32", NULL, E_P, {"missing", ".hi, .lo", "9.7.2.6"}},
+    {"mad.cc.u32", NULL, E_P, {"missing", "mad.hi.cc.u32", "mad.lo.cc.u32", "9.7.2.5"}},
+    {"mad.f64", NULL, E_P, {"missing", "rounding", ".rn, .rz, .rm, .rp", "9.7.3.7"}},
+    {"mad.ftz.f64", NULL, E_P, {".ftz", ".f32", "9.7.3.7"}},
+    {"mad.sat.f64", NULL, E_P, {".sat", ".f32", "9.7.3.7"}},
+    {"add", NULL, E_P, {"missing", "type", ".u32"}},
+    {"add.rn", NULL, E_P, {"missing", "type", ".f16"}},
+    {"mul.hi", NULL, E_P, {"missing", "type", "9.7.1.3"}},
+    {"bfind.shiftamt", NULL, E_P, {"missing", "type", ".u32", "9.7.1.16"}},
+    /* modifiers out of the spec's order */
+    {"add.s32.sat", NULL, E_P, {"out of order", "add.sat.s32", "9.7.1.1"}},
+    {"add.ftz.rn.f16", NULL, E_P, {"out of order", "add.rn.ftz.f16", "9.7.4.1"}},
+    {"add.sat.ftz.f16", NULL, E_P, {"out of order", "add.ftz.sat.f16", "9.7.4.1"}},
+    {"add.sat.rn.f16", NULL, E_P, {"out of order", "add.rn.sat.f16", "9.7.4.1"}},
+    {"add.f16x2.sat", NULL, E_P, {"out of order", "add.sat.f16x2", "9.7.4.1"}},
+    {"sub.sat.ftz.f32", NULL, E_P, {"out of order", "sub.ftz.sat.f32", "9.7.3.4"}},
+    {"sub.ftz.rn.f32", NULL, E_P, {"out of order", "sub.rn.ftz.f32", "9.7.3.4"}},
+    {"mad.ftz.rn.f32", NULL, E_P, {"out of order", "mad.rn.ftz.f32", "9.7.3.7"}},
+    {"mad.cc.hi.u32", NULL, E_P, {"out of order", "mad.hi.cc.u32", "9.7.2.5"}},
+    {"madc.cc.lo.u32", NULL, E_P, {"out of order", "madc.lo.cc.u32", "9.7.2.6"}},
+    {"dp2a.u32.u32.lo", NULL, E_P, {"out of order", "dp2a.lo.u32.u32", "9.7.1.24"}},
+    /* duplicated modifiers */
+    {"add.sat.sat.s32", NULL, E_P, {".sat", "twice"}},
+    {"addc.cc.cc.u32", NULL, E_P, {".cc", "twice"}},
+    {"add.cc.cc.u32", NULL, E_P, {".cc", "twice"}},
+    {"sub.rn.rn.f32", NULL, E_P, {".rn", "twice"}},
+    {"add.rn.rn.f16", NULL, E_P, {".rn", "twice"}},
+    {"max.relu.relu.s32", NULL, E_P, {".relu", "twice"}},
+    {"mad.rn.rz.f32", NULL, E_P, {".rn", ".rz", "9.7.3.7"}},
+    {"szext.clamp.wrap.u32", NULL, E_P, {".clamp", ".wrap", "9.7.1.21"}},
+    {"dp2a.lo.hi.u32.u32", NULL, E_P, {".lo", ".hi", "9.7.1.24"}},
+    /* wrong types */
+    {"add.u8", NULL, E_P, {".u8", ".u16", "9.7.1.1"}},
+    {"add.b32", NULL, E_P, {".b32", ".u32", "9.7.1.1"}},
+    {"add.u32x2", NULL, E_P, {".u32x2", ".u16x2", "9.7.1.1"}},
+    {"add.f16x2x2", NULL, E_P, {".f16x2x2", ".f16x2", "9.7.4.1"}},
+    {"mul.lo.f32", NULL, E_P, {".f32", "mul", "9.7.1.3"}},
+    {"mul24.lo.u16", NULL, E_P, {".u16", ".u32, .s32", "9.7.1.5"}},
+    {"mul24.lo.s16", NULL, E_P, {".s16", ".u32, .s32", "9.7.1.5"}},
+    {"sad.f32", NULL, E_P, {".f32", "sad", "9.7.1.7"}},
+    {"div.f32", NULL, E_P, {".f32", "div", "9.7.1.8"}},
+    {"rem.f64", NULL, E_P, {".f64", "rem", "9.7.1.9"}},
+    {"abs.u32", NULL, E_P, {".u32", ".s16, .s32, .s64", "9.7.1.10"}},
+    {"neg.u32", NULL, E_P, {".u32", ".s16, .s32, .s64", "9.7.1.11"}},
+    {"min.f32", NULL, E_P, {".f32", "min", "9.7.1.12"}},
+    {"max.u8", NULL, E_P, {".u8", "max", "9.7.1.13"}},
+    {"popc.u32", NULL, E_P, {".u32", ".b32, .b64", "9.7.1.14"}},
+    {"popc.b16", NULL, E_P, {".b16", ".b32, .b64", "9.7.1.14"}},
+    {"clz.u32", NULL, E_P, {".u32", ".b32, .b64", "9.7.1.15"}},
+    {"bfind.b32", NULL, E_P, {".b32", ".u32, .u64, .s32, .s64", "9.7.1.16"}},
+    {"bfind.shiftamt.b32", NULL, E_P, {".b32", ".u32, .u64, .s32, .s64", "9.7.1.16"}},
+    {"fns.u32", NULL, E_P, {".u32", ".b32", "9.7.1.17"}},
+    {"fns.b64", NULL, E_P, {".b64", ".b32", "9.7.1.17"}},
+    {"brev.u32", NULL, E_P, {".u32", ".b32, .b64", "9.7.1.18"}},
+    {"brev.s64", NULL, E_P, {".s64", ".b32, .b64", "9.7.1.18"}},
+    {"bfe.b32", NULL, E_P, {".b32", ".u32, .u64, .s32, .s64", "9.7.1.19"}},
+    {"bfi.u32", NULL, E_P, {".u32", ".b32, .b64", "9.7.1.20"}},
+    {"szext.clamp.u64", NULL, E_P, {".u64", ".u32, .s32", "9.7.1.21"}},
+    {"bmsk.clamp.u32", NULL, E_P, {".u32", ".b32", "9.7.1.22"}},
+    {"dp4a.u64.u64", NULL, E_P, {".u64", ".u32, .s32", "9.7.1.23"}},
+    {"dp4a.s32.u16", NULL, E_P, {".u16", ".u32, .s32", "9.7.1.23"}},
+    {"dp2a.lo.u32.u64", NULL, E_P, {".u64", ".u32, .s32", "9.7.1.24"}},
+    {"addc.u16", NULL, E_P, {".u16", ".u32, .s32, .u64, .s64", "9.7.2.2"}},
+    {"subc.cc.f64", NULL, E_P, {".f64", ".u32, .s32, .u64, .s64", "9.7.2.4"}},
+    {"madc.lo.u16", NULL, E_P, {".u16", ".u32, .s32, .u64, .s64", "9.7.2.6"}},
+    {"sub.f16", NULL, E_P, {".f16", "sub", "9.7.3.4"}},
+    {"mad.rn.f16", NULL, E_P, {".f16", "mad", "9.7.3.7"}},
+    {"add.u32.u32", NULL, E_P, {"one type", "9.7.1.1"}},
+    {"popc.b32.b32", NULL, E_P, {"one type", "9.7.1.14"}},
+    {"sub.rn.f32.f64", NULL, E_P, {"one type", "9.7.3.4"}},
+    /* three or one types on dp4a/dp2a, which take .atype.btype */
+    {"dp4a.u32.u32.u32", NULL, E_P, {"two types", ".atype.btype", "not 3", "9.7.1.23"}},
+    {"dp4a.u32", NULL, E_P, {"two types", ".atype.btype", "not 1", "9.7.1.23"}},
+    {"dp2a.lo.u32", NULL, E_P, {"two types", "not 1", "9.7.1.24"}},
+    /* .x2 types where the spec does not allow them */
+    {"sub.u16x2", NULL, E_P, {".u16x2", "sub", "9.7.1.2"}},
+    {"sub.s16x2", NULL, E_P, {".s16x2", "sub", "9.7.1.2"}},
+    {"mul.lo.u16x2", NULL, E_P, {".u16x2", "mul", "9.7.1.3"}},
+    {"sad.u16x2", NULL, E_P, {".u16x2", "sad", "9.7.1.7"}},
+    {"div.u16x2", NULL, E_P, {".u16x2", "div", "9.7.1.8"}},
+    {"neg.s16x2", NULL, E_P, {".s16x2", "neg", "9.7.1.11"}},
+    {"add.cc.u16x2", NULL, E_P, {".cc", ".u32, .s32, .u64, .s64", "9.7.2.1"}},
+    {"sub.f16x2", NULL, E_P, {".f16x2", "sub", "9.7.3.4"}},
+    {"mad.f32x2", NULL, E_P, {".f32x2", "mad", "9.7.3.7"}},
+    {"mad.sat.f32x2", NULL, E_P, {".f32x2", "9.7.3.7"}},
+    /* .ftz, .sat, .relu, .rnd where the type has none */
+    {"sub.ftz.f64", NULL, E_P, {".ftz", ".f32, .f32x2", "9.7.3.4"}},
+    {"sub.ftz.rn.f64", NULL, E_P, {".ftz", ".f64|.f32", "9.7.3.4"}},
+    {"mad.rn.ftz.f64", NULL, E_P, {".ftz", ".f32", "9.7.3.7"}},
+    {"add.ftz.bf16", NULL, E_P, {".ftz", ".f16, .f16x2", "9.7.4.1"}},
+    {"add.ftz.bf16x2", NULL, E_P, {".ftz", ".f16, .f16x2", "9.7.4.1"}},
+    {"add.rn.ftz.bf16", NULL, E_P, {".ftz", ".f16", "9.7.4.1"}},
+    {"sub.sat.f32x2", NULL, E_P, {".sat applies only to .f32", "9.7.3.4"}},
+    {"sub.rn.ftz.sat.f32x2", NULL, E_P, {".sat", ".f32", "9.7.3.4"}},
+    {"sub.sat.f64", NULL, E_P, {".sat applies only to .f32", "9.7.3.4"}},
+    {"sub.rn.sat.f64", NULL, E_P, {".sat", ".f32", "9.7.3.4"}},
+    {"mad.rn.sat.f64", NULL, E_P, {".sat", ".f32", "9.7.3.7"}},
+    {"add.sat.bf16", NULL, E_P, {".sat", ".f16, .f16x2", "9.7.4.1"}},
+    {"add.sat.bf16x2", NULL, E_P, {".sat", ".f16, .f16x2", "9.7.4.1"}},
+    {"add.rz.f16", NULL, E_P, {".rz", ".rn", "9.7.4.1"}},
+    {"add.rm.bf16", NULL, E_P, {".rm", ".rn", "9.7.4.1"}},
+    {"add.rz.bf16x2", NULL, E_P, {".rz", ".rn", "9.7.4.1"}},
+    {"min.relu.u32", NULL, E_P, {".relu", ".s16x2, .s32", "9.7.1.12"}},
+    {"min.relu.s16", NULL, E_P, {".relu", ".s16x2, .s32", "9.7.1.12"}},
+    {"min.relu.u16x2", NULL, E_P, {".relu", ".s16x2, .s32", "9.7.1.12"}},
+    {"max.relu.u32", NULL, E_P, {".relu", ".s16x2, .s32", "9.7.1.13"}},
+    {"max.relu.s64", NULL, E_P, {".relu", ".s16x2, .s32", "9.7.1.13"}},
+    {"abs.relu.s32", NULL, E_P, {".relu", "abs", "9.7.1.10"}},
+    {"sub.relu.s32", NULL, E_P, {".relu", "sub"}},
+    {"add.relu.f16", NULL, E_P, {".relu", "add"}},
+    /* .shiftamt is bfind's alone; other opcodes without modifiers */
+    {"popc.shiftamt.b32", NULL, E_P, {".shiftamt", "popc", "9.7.1.14"}},
+    {"clz.shiftamt.b32", NULL, E_P, {".shiftamt", "clz", "9.7.1.15"}},
+    {"fns.shiftamt.b32", NULL, E_P, {".shiftamt", "fns", "9.7.1.17"}},
+    {"div.rn.f32", NULL, E_P, {".rn", "div", "9.7.1.8"}},
+    {"dp4a.lo.u32.u32", NULL, E_P, {".lo", "dp4a", "9.7.1.23"}},
+    {"dp2a.mid.u32.u32", NULL, E_P, {".mid", ".lo, .hi", "9.7.1.24"}},
+    /* .cc where the spec has none (mul, sub with .sat, floats, 16-bit, with .wide) */
+    {"mul.cc.u32", NULL, E_P, {".cc", "mul", ".hi, .lo, .wide", "9.7.1.3"}},
+    {"mul.lo.cc.u32", NULL, E_P, {".cc", "mul", "9.7.1.3"}},
+    {"add.cc.u16", NULL, E_P, {".cc", ".u32, .s32, .u64, .s64", "9.7.2.1"}},
+    {"add.cc.sat.s32", NULL, E_P, {".cc", ".sat", "9.7.2.1"}},
+    {"sub.cc.sat.s32", NULL, E_P, {".cc", ".sat", "9.7.2.3"}},
+    {"sub.cc.f32", NULL, E_P, {".cc", ".u32, .s32, .u64, .s64", "9.7.2.3"}},
+    {"mad.lo.cc.u16", NULL, E_P, {".cc", ".u32, .s32, .u64, .s64", "9.7.2.5"}},
+    {"mad.hi.cc.sat.s32", NULL, E_P, {".cc", ".sat", "9.7.1.4"}},
+    {"mad.wide.cc.u32", NULL, E_P, {".wide", ".cc", "9.7.1.4"}},
+    {"madc.wide.u32", NULL, E_P, {".wide", ".hi, .cc, .lo|.hi, .lo", "9.7.2.6"}},
+    {"madc.hi.sat.s32", NULL, E_P, {".sat", "madc", "9.7.2.6"}},
+    {"addc.hi.u32", NULL, E_P, {".hi", "addc", ".cc", "9.7.2.2"}},
+    {"subc.sat.s32", NULL, E_P, {".sat", "subc", ".cc", "9.7.2.4"}},
+    /* unknown opcodes, typos, case */
+    {"addd.u32", NULL, E_P, {"unknown instruction 'addd'", "did you mean 'add.u32'"}},
+    {"mull.lo.u32", NULL, E_P, {"'mull'", "did you mean 'mul.lo.u32'"}},
+    {"madd.lo.u32", NULL, E_P, {"'madd'", "did you mean 'mad.lo.u32'"}},
+    {"popcnt.b32", NULL, E_P, {"'popcnt'", "did you mean 'popc.b32'"}},
+    {"subb.cc.u32", NULL, E_P, {"'subb'", "did you mean 'sub.cc.u32'"}},
+    {"add_u32", NULL, E_P, {"did you mean 'add.u32'"}},
+    {"unknown", NULL, E_P, {"unknown instruction 'unknown'", "9.7.1", "9.7.4.1"}},
+    {"fma.rn.f32", NULL, E_P, {"'fma'", "did you mean|implement"}},
+    {"ADD.U32", NULL, E_P, {"case-sensitive", "add.u32"}},
+    {"Add.u32", NULL, E_P, {"case-sensitive", "add.u32"}},
+    {"MAD.LO.CC.U32", NULL, E_P, {"case-sensitive", "mad.lo.cc.u32"}},
+    {"add.s", NULL, E_P, {".s", "add"}},
+    {"add.32", NULL, E_P, {".32", "add"}},
+    {"clz.b32x", NULL, E_P, {".b32x", "clz", "9.7.1.15"}},
+    /* whole instructions, guards, punctuation */
+    {"@p add.u32", NULL, E_P, {"guard", "batch"}},
+    {"@!p mad.lo.u32", NULL, E_P, {"guard"}},
+    {"add.u32 r1, r2", NULL, E_P, {"without operands"}},
+    {"mul.lo.u32 %r1", NULL, E_P, {"without operands"}},
+    {"add.u32;", NULL, E_P, {"';'"}},
+    {"add-u32", NULL, E_P, {"'-'"}},
+    {"mad.lo.u32 ", NULL, E_P, {"' '"}},
+    {"", NULL, E_P, {"empty"}},
+    {"add.u32.", NULL, E_P, {"trailing"}},
+    {"add..u32", NULL, E_P, {"doubled"}},
+    {".add.u32", NULL, E_P, {"leading"}},
+    {".", NULL, E_P, {"empty"}},
+    {"add.u32.u32.u32.u32.u32.u32.u32.u32.u32", NULL, E_P, {"!empty modifier"}},
+    {"add.aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.u32", NULL, E_P,
+     {"!empty modifier", "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa|too long"}},
+    {"add.u32add.u32add.u32add.u32add.u32add.u32add.u32add.u32add.u32add.u32", NULL, E_P,
+     {"too long|unknown"}},
+    /* instructions that need a newer target than the one named */
+    {"add.u16x2", "sm_80", E_T, {"requires sm_90 (target is sm_80)"}},
+    {"add.s16x2", "sm_89", E_T, {"requires sm_90 (target is sm_89)"}},
+    {"min.relu.s32", "sm_86", E_T, {"requires sm_90 (target is sm_86)"}},
+    {"add.bf16", "sm_89", E_T, {"requires sm_90 (target is sm_89)"}},
+    {"add.rn.bf16x2", "sm_80", E_T, {"requires sm_90 (target is sm_80)"}},
+    {"sub.f32x2", "sm_90", E_T, {"requires sm_100 (target is sm_90)"}},
+    {"sub.rm.ftz.f32x2", "sm_90a", E_T, {"requires sm_100 (target is sm_90)"}},
+    {"add.f16", "sm_52", E_T, {"requires sm_53 (target is sm_52)"}},
+    {"dp4a.u32.s32", "sm_60", E_T, {"requires sm_61 (target is sm_60)"}},
+    {"dp2a.hi.s32.s32", "sm_35", E_T, {"requires sm_61 (target is sm_35)"}},
+    {"szext.wrap.s32", "sm_62", E_T, {"requires sm_70 (target is sm_62)"}},
+    {"bmsk.clamp.b32", "sm_61", E_T, {"requires sm_70 (target is sm_61)"}},
+    {"fns.b32", "sm_21", E_T, {"requires sm_30 (target is sm_21)"}},
+    {"popc.b64", "sm_13", E_T, {"requires sm_20 (target is sm_13)"}},
+    {"sub.f64", "sm_12", E_T, {"requires sm_13 (target is sm_12)"}},
+    {"mad.rn.f64", "sm_10", E_T, {"requires sm_13 (target is sm_10)"}},
+    {"sub.rm.f32", "sm_13", E_T, {"requires sm_20 (target is sm_13)"}},
+    {"mad.rn.f32", "sm_12", E_T, {"requires sm_20 (target is sm_12)"}},
+    {"add.cc.u64", "sm_13", E_T, {"requires sm_20 (target is sm_13)"}},
+    {"madc.lo.cc.u32", "sm_11", E_T, {"requires sm_20 (target is sm_11)"}},
+    /* an invalid spelling is a parse error whatever the target */
+    {"add.sat.u32", "sm_80", E_P, {".sat", "9.7.1.1"}},
+    {"add.u16x2", "sm_99", E_T, {"sm_99"}},
+};
+
+static int contains_alt(const char *msg, const char *alts)
+{
+    char buf[128];
+    snprintf(buf, sizeof buf, "%s", alts);
+    for (char *tok = strtok(buf, "|"); tok; tok = strtok(NULL, "|"))
+        if (strstr(msg, tok))
+            return 1;
+    return 0;
+}
+
+static void test_invalid(void)
+{
+    size_t n = sizeof bad / sizeof bad[0];
+    check(n >= 100, "only %zu invalid spellings", n);
+    printf("parse: %zu invalid spellings, %d spellings from the spec's syntax lines\n", n, nspelled);
+    for (size_t i = 0; i < n; i++) {
+        const struct bad_case *c = &bad[i];
+        ptxcpu_insn insn = {0xbeef, 0xbeef};
+        ptxcpu_status st = ptxcpu_parse(c->mn, c->target, &insn);
+        const char *msg = ptxcpu_last_error();
+        check(st == c->st, "'%s' (target %s): status %d (%s), want %d; message '%s'", c->mn,
+              c->target ? c->target : "default", (int)st, ptxcpu_status_name(st), (int)c->st, msg);
+        check(insn.op == 0xbeef && insn.sm == 0xbeef, "'%s': out was written on failure", c->mn);
+        for (int w = 0; w < 4 && c->want[w]; w++) {
+            int neg = c->want[w][0] == '!';
+            int ok = neg ? !strstr(msg, c->want[w] + 1) : contains_alt(msg, c->want[w]);
+            check(ok, "'%s': message '%s' %s '%s'", c->mn, msg, neg ? "contains" : "lacks",
+                  c->want[w] + neg);
+        }
+        /* every message names what was given and lists nothing empty */
+        if (c->st == PTXCPU_E_PARSE && *c->mn && strlen(c->mn) <= 64)
+            check(strstr(msg, c->mn) != NULL, "'%s': message '%s' does not quote the mnemonic",
+                  c->mn, msg);
+        check(strlen(msg) > 10 && !strstr(msg, "  ") && !strstr(msg, "(null)") &&
+                  !strstr(msg, "()") && !strstr(msg, ", )"),
+              "'%s': malformed message '%s' (empty, or an empty list)", c->mn, msg);
+    }
+}
+
+int main(void)
+{
+    test_table();
+    test_targets();
+    test_invalid();
+    printf("parse: %u passed, %u failed\n", passed, failed);
+    return failed != 0;
+}
