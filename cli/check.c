@@ -1,3 +1,532 @@
+/* `ptxcpu check [--isa LIST] FILE...`: runs test-vector files (shared/VECTORS.md) on every usable
+ * ISA. All files are parsed first (any error: exit 2, nothing run), then lines are packed by
+ * mnemonic into the lanes of warps, run in batches, and each lane is compared with its line. */
 #include "cli.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdarg.h>
 #include <stdio.h>
-int cli_check(int argc, char **argv) { (void)argc; (void)argv; fprintf(stderr, "ptxcpu check: not built yet\n"); return 2; }
+#include <stdlib.h>
+#include <string.h>
+
+#define MAXTOK 16
+#define WS " \t\r\n\v\f"
+
+/* Expected value of one register element (or of the whole register when elems == 1). */
+enum want { W_BITS, W_ANY, W_NAN };
+typedef struct expect {
+    enum want kind;
+    uint64_t bits;
+} expect;
+
+typedef struct vline {
+    const char *file;
+    unsigned lineno;
+    ptxcpu_insn insn;
+    ptxcpu_insn_desc d;
+    uint64_t src[4];
+    unsigned cf_in;            /* carry-in (reads_cc) */
+    int split;                 /* result written element-wise (hi:lo) */
+    expect res[2];             /* [0] whole register or upper element, [1] lower element */
+    int cf_out;                /* expected carry-out (writes_cc) */
+    char *shown;               /* "MNEMONIC [cf=X] OPERANDS" as written */
+    char *want_text;           /* "RESULT [cf=X]" as written */
+} vline;
+
+typedef struct vset {
+    vline *v;
+    size_t n, cap;
+} vset;
+
+/* ---- parsing ------------------------------------------------------------------------------ */
+
+/* Reports a malformed line as FILE:LINE: what; returns 0. */
+static int bad(const char *file, unsigned ln, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+static int bad(const char *file, unsigned ln, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fprintf(stderr, "%s:%u: ", file, ln);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+    return 0;
+}
+
+/* The tokens joined by single spaces, in a new string. */
+static char *join(char **tok, int n)
+{
+    size_t len = 1;
+    for (int i = 0; i < n; i++)
+        len += strlen(tok[i]) + 1;
+    char *s = malloc(len), *p = s;
+    if (!s) {
+        perror("ptxcpu check");
+        exit(2);
+    }
+    *p = 0;
+    for (int i = 0; i < n; i++)
+        p += sprintf(p, "%s%s", i ? " " : "", tok[i]);
+    return s;
+}
+
+static int is_cf_tok(const char *t) { return !strncmp(t, "cf=", 3); }
+
+/* Parses a cf=0|1 token into *cf; names the problem otherwise. */
+static int parse_cf(const char *t, unsigned *cf, const char *file, unsigned ln)
+{
+    if (strcmp(t, "cf=0") && strcmp(t, "cf=1"))
+        return bad(file, ln, "'%s': the carry token is cf=0 or cf=1", t);
+    *cf = t[3] == '1';
+    return 1;
+}
+
+/* One expected element of `bits` bits: hex, `*`, or `nan` (floating-point types only). */
+static int parse_elem(const char *t, const vline *v, unsigned bits, expect *e, char *why,
+                      size_t whylen)
+{
+    if (!strcmp(t, "*")) {
+        e->kind = W_ANY;
+        return 1;
+    }
+    if (!strcmp(t, "nan")) {
+        if (v->d.elem == PTXCPU_ELEM_INT) {
+            snprintf(why, whylen, "'nan' for the integer result of %s", v->d.mnemonic);
+            return 0;
+        }
+        e->kind = W_NAN;
+        return 1;
+    }
+    if (!(t[0] == '0' && (t[1] == 'x' || t[1] == 'X'))) {
+        snprintf(why, whylen, "'%s' is not 0x-prefixed hex, '*' or 'nan'", t);
+        return 0;
+    }
+    e->kind = W_BITS;
+    return cli_parse_operand(t, bits, 0, &e->bits, why, whylen);
+}
+
+static int parse_result(const char *t, vline *v, const char *file, unsigned ln)
+{
+    char why[200];
+    const char *colon = strchr(t, ':');
+    if (!colon) {
+        if (!parse_elem(t, v, v->d.dst_bits, &v->res[0], why, sizeof why))
+            return bad(file, ln, "result: %s", why);
+        if (v->d.elems == 2 && v->res[0].kind == W_NAN) { /* `nan`: every element a NaN */
+            v->split = 1;
+            v->res[1] = v->res[0];
+        }
+        return 1;
+    }
+    if (v->d.elems != 2)
+        return bad(file, ln, "'%s': element-wise results (hi:lo) are only for packed types, not %s",
+                   t, v->d.mnemonic);
+    char hi[64];
+    size_t nhi = (size_t)(colon - t);
+    if (nhi >= sizeof hi || strchr(colon + 1, ':'))
+        return bad(file, ln, "'%s': an element-wise result is HI:LO", t);
+    memcpy(hi, t, nhi);
+    hi[nhi] = 0;
+    unsigned eb = v->d.dst_bits / 2;
+    if (!parse_elem(hi, v, eb, &v->res[0], why, sizeof why) ||
+        !parse_elem(colon + 1, v, eb, &v->res[1], why, sizeof why))
+        return bad(file, ln, "result element (HI:LO, %u bits each): %s", eb, why);
+    v->split = 1;
+    return 1;
+}
+
+/* Parses one non-blank, comment-stripped line into *v. */
+static int parse_line(char *text, vline *v, const char *file, unsigned ln)
+{
+    char *tok[MAXTOK] = {0};
+    int n = 0;
+    for (char *save, *p = strtok_r(text, WS, &save); p; p = strtok_r(NULL, WS, &save)) {
+        if (n == MAXTOK)
+            return bad(file, ln, "too many tokens (more than %d)", MAXTOK);
+        tok[n++] = p;
+    }
+    memset(v, 0, sizeof *v);
+    v->file = file;
+    v->lineno = ln;
+    if (ptxcpu_parse(tok[0], NULL, &v->insn))
+        return bad(file, ln, "bad mnemonic '%s': %s", tok[0], ptxcpu_last_error());
+    ptxcpu_describe(&v->insn, &v->d);
+    const ptxcpu_insn_desc *d = &v->d;
+    int arrow = -1;
+    for (int i = 1; i < n && arrow < 0; i++)
+        if (!strcmp(tok[i], "->"))
+            arrow = i;
+    if (arrow < 0)
+        return bad(file, ln, "no '->' and result after %s", tok[0]);
+    int i = 1;
+    if (d->reads_cc) {
+        if (i >= arrow || !is_cf_tok(tok[i]))
+            return bad(file, ln, "%s reads CC.CF: give cf=0 or cf=1 before the operands",
+                       tok[0]);
+        if (!parse_cf(tok[i], &v->cf_in, file, ln))
+            return 0;
+        i++;
+    }
+    char why[200];
+    unsigned k = 0;
+    for (; i < arrow; i++, k++) {
+        if (is_cf_tok(tok[i]))
+            return bad(file, ln, "'%s' here: %s takes no carry-in", tok[i], d->mnemonic);
+        if (k >= d->nsrc)
+            break;
+        if (!cli_parse_operand(tok[i], d->src_bits[k], d->elem == PTXCPU_ELEM_INT, &v->src[k],
+                               why, sizeof why))
+            return bad(file, ln, "operand %u: %s", k + 1, why);
+    }
+    if (k != d->nsrc || i != arrow)
+        return bad(file, ln, "%s takes %u operand%s, the line has %d", tok[0], d->nsrc,
+                   d->nsrc == 1 ? "" : "s", arrow - 1 - (d->reads_cc ? 1 : 0));
+    if (arrow + 1 >= n)
+        return bad(file, ln, "no result after '->'");
+    if (!parse_result(tok[arrow + 1], v, file, ln))
+        return 0;
+    int rest = n - arrow - 2;
+    if (d->writes_cc) {
+        unsigned cf = 0;
+        if (rest < 1 || !is_cf_tok(tok[arrow + 2]))
+            return bad(file, ln, "%s writes CC.CF: give the expected cf=0 or cf=1 after the result",
+                       tok[0]);
+        if (!parse_cf(tok[arrow + 2], &cf, file, ln))
+            return 0;
+        v->cf_out = (int)cf;
+        rest--;
+    }
+    if (rest > 0) {
+        const char *extra = tok[n - rest];
+        return bad(file, ln,
+                   is_cf_tok(extra) ? "'%s' after the result: %s writes no carry-out"
+                                    : "unexpected '%s' after the result of %s",
+                   extra, tok[0]);
+    }
+    v->shown = join(tok, arrow);
+    v->want_text = join(tok + arrow + 1, n - arrow - 1);
+    return 1;
+}
+
+static void free_set(vset *set)
+{
+    for (size_t l = 0; l < set->n; l++) {
+        free(set->v[l].shown);
+        free(set->v[l].want_text);
+    }
+    free(set->v);
+}
+
+static int load_file(const char *file, vset *set)
+{
+    FILE *f = fopen(file, "r");
+    if (!f) {
+        fprintf(stderr, "%s: cannot open: %s\n", file, strerror(errno));
+        return 0;
+    }
+    char *buf = NULL;
+    size_t cap = 0;
+    unsigned ln = 0;
+    int ok = 1;
+    while (ok && getline(&buf, &cap, f) >= 0) {
+        ln++;
+        char *hash = strchr(buf, '#');
+        if (hash)
+            *hash = 0;
+        char *p = buf;
+        while (isspace((unsigned char)*p))
+            p++;
+        if (!*p)
+            continue;
+        if (set->n == set->cap) {
+            set->cap = set->cap ? set->cap * 2 : 256;
+            set->v = realloc(set->v, set->cap * sizeof *set->v);
+            if (!set->v) {
+                perror("ptxcpu check");
+                exit(2);
+            }
+        }
+        ok = parse_line(p, &set->v[set->n], file, ln);
+        set->n += (size_t)ok;
+    }
+    if (ok && ferror(f)) {
+        fprintf(stderr, "%s:%u: read error: %s\n", file, ln + 1, strerror(errno));
+        ok = 0;
+    }
+    free(buf);
+    fclose(f);
+    return ok;
+}
+
+/* ---- ISA selection ------------------------------------------------------------------------ */
+
+/* Fills use[] from "a,b,c"; names the problem and returns 0 on an unknown or unusable ISA. */
+static int parse_isa_list(const char *list, int use[PTXCPU_ISA_COUNT])
+{
+    char buf[256];
+    if (strlen(list) >= sizeof buf || !*list) {
+        fprintf(stderr, "ptxcpu check: --isa needs a list such as scalar,avx2\n");
+        return 0;
+    }
+    strcpy(buf, list);
+    if (list[strlen(list) - 1] == ',' || list[0] == ',' || strstr(list, ",,")) {
+        fprintf(stderr, "ptxcpu check: --isa '%s': empty ISA name in the list\n", list);
+        return 0;
+    }
+    for (char *save, *name = strtok_r(buf, ",", &save); name; name = strtok_r(NULL, ",", &save)) {
+        ptxcpu_isa isa;
+        ptxcpu_insn probe;
+        ptxcpu_kernel k;
+        if (ptxcpu_isa_from_name(name, &isa) || (ptxcpu_parse("add.u32", NULL, &probe),
+                                                 ptxcpu_resolve(&probe, isa, &k))) {
+            fprintf(stderr, "ptxcpu check: --isa %s: %s\n", name, ptxcpu_last_error());
+            return 0;
+        }
+        use[isa] = 1;
+    }
+    return 1;
+}
+
+/* ---- running ------------------------------------------------------------------------------ */
+
+typedef struct got {
+    uint64_t r;
+    unsigned cf;
+    int err; /* the kernel could not be run */
+} got;
+
+static void *xalloc(size_t n)
+{
+    void *p = aligned_alloc(64, n ? n : 64);
+    if (!p) {
+        perror("ptxcpu check");
+        exit(2);
+    }
+    return p;
+}
+
+static uint64_t get_lane(const unsigned char *regs, unsigned bits, size_t w, unsigned lane)
+{
+    const unsigned char *p = regs + w * (bits / 8) * PTXCPU_WARP + lane * (bits / 8);
+    union { uint16_t h; uint32_t s; uint64_t x; } u;
+    memcpy(&u, p, bits / 8);
+    return bits == 16 ? u.h : bits == 32 ? u.s : u.x;
+}
+
+static void set_lane(unsigned char *regs, unsigned bits, size_t w, unsigned lane, uint64_t v)
+{
+    unsigned char *p = regs + w * (bits / 8) * PTXCPU_WARP + lane * (bits / 8);
+    union { uint16_t h; uint32_t s; uint64_t x; } u;
+    if (bits == 16) u.h = (uint16_t)v;
+    else if (bits == 32) u.s = (uint32_t)v;
+    else u.x = v;
+    memcpy(p, &u, bits / 8);
+}
+
+#define POISON 0xa5a5a5a5a5a5a5a5ull
+
+/* Runs the lines idx[0..n) (all one instruction) on isa, packed 32 to a warp; fills out[].
+ * Returns 0 when an inactive lane was written (reported on stderr). */
+static int run_group(const vset *set, const size_t *idx, size_t n, ptxcpu_isa isa, got *out)
+{
+    const ptxcpu_insn_desc *d = &set->v[idx[0]].d;
+    size_t nw = (n + PTXCPU_WARP - 1) / PTXCPU_WARP;
+    unsigned char *src[4] = {0}, *dst;
+    for (unsigned s = 0; s < d->nsrc; s++) {
+        src[s] = xalloc(nw * PTXCPU_WARP * (d->src_bits[s] / 8));
+        memset(src[s], 0x5a, nw * PTXCPU_WARP * (d->src_bits[s] / 8));
+    }
+    dst = xalloc(nw * PTXCPU_WARP * (d->dst_bits / 8));
+    ptxcpu_lanemask *guard = calloc(nw, sizeof *guard), *cc = calloc(nw, sizeof *cc);
+    if (!guard || !cc) {
+        perror("ptxcpu check");
+        exit(2);
+    }
+    for (size_t i = 0; i < nw * PTXCPU_WARP; i++)
+        set_lane(dst, d->dst_bits, i / PTXCPU_WARP, (unsigned)(i % PTXCPU_WARP), POISON);
+    for (size_t i = 0; i < n; i++) {
+        const vline *v = &set->v[idx[i]];
+        size_t w = i / PTXCPU_WARP;
+        unsigned lane = (unsigned)(i % PTXCPU_WARP);
+        for (unsigned s = 0; s < d->nsrc; s++)
+            set_lane(src[s], d->src_bits[s], w, lane, v->src[s]);
+        guard[w] |= 1u << lane;
+        /* carry-in where read; else the opposite of the expected carry-out, so a kernel that
+         * forgets to write CC.CF is caught */
+        unsigned c = d->reads_cc ? v->cf_in : !v->cf_out;
+        cc[w] |= (ptxcpu_lanemask)c << lane;
+    }
+    /* inactive lanes get CC bits set so a write to them shows */
+    for (size_t w = 0; w < nw; w++)
+        cc[w] |= ~guard[w] & 0x5a5a5a5au;
+    ptxcpu_batch b = {.n = nw, .d = dst, .d_stride = (ptrdiff_t)(PTXCPU_WARP * (d->dst_bits / 8)),
+                      .guard = guard, .guard_stride = sizeof *guard,
+                      .cc = cc, .cc_stride = sizeof *cc};
+    for (unsigned s = 0; s < d->nsrc; s++) {
+        b.src[s].base = src[s];
+        b.src[s].stride = (ptrdiff_t)(PTXCPU_WARP * (d->src_bits[s] / 8));
+    }
+    ptxcpu_kernel k;
+    int err = ptxcpu_resolve(&set->v[idx[0]].insn, isa, &k) || ptxcpu_run(k, &b);
+    if (err)
+        fprintf(stderr, "ptxcpu check: %s: %s: %s\n", ptxcpu_isa_name(isa), d->mnemonic,
+                ptxcpu_last_error());
+    int clean = 1;
+    for (size_t i = 0; i < nw * PTXCPU_WARP; i++) {
+        size_t w = i / PTXCPU_WARP;
+        unsigned lane = (unsigned)(i % PTXCPU_WARP);
+        uint64_t r = get_lane(dst, d->dst_bits, w, lane);
+        unsigned cf = cc[w] >> lane & 1;
+        if (i < n) {
+            out[i] = (got){r, cf, err};
+        } else if (!err && (r != (POISON & (d->dst_bits == 64 ? ~0ull : (1ull << d->dst_bits) - 1))
+                            || cf != (0x5a5a5a5au >> lane & 1))) {
+            fprintf(stderr, "ptxcpu check: %s: %s wrote inactive lane %u of warp %zu\n",
+                    ptxcpu_isa_name(isa), d->mnemonic, lane, w);
+            clean = 0;
+        }
+    }
+    for (unsigned s = 0; s < d->nsrc; s++)
+        free(src[s]);
+    free(dst);
+    free(guard);
+    free(cc);
+    return clean;
+}
+
+static int elem_ok(const expect *e, ptxcpu_elem elem, unsigned bits, uint64_t r)
+{
+    switch (e->kind) {
+    case W_ANY: return 1;
+    case W_NAN: return cli_is_nan(elem, bits, r);
+    default: return e->bits == r;
+    }
+}
+
+static int line_ok(const vline *v, const got *g)
+{
+    if (g->err)
+        return 0;
+    if (v->d.writes_cc && g->cf != (unsigned)v->cf_out)
+        return 0;
+    if (!v->split)
+        return elem_ok(&v->res[0], v->d.elem, v->d.dst_bits, g->r);
+    unsigned eb = v->d.dst_bits / 2;
+    uint64_t m = (1ull << eb) - 1;
+    return elem_ok(&v->res[0], v->d.elem, eb, g->r >> eb & m) &&
+           elem_ok(&v->res[1], v->d.elem, eb, g->r & m);
+}
+
+static void print_mismatch(const vline *v, const got *g, ptxcpu_isa isa)
+{
+    printf("%s:%u: %s: %s: expected %s, got ", v->file, v->lineno, ptxcpu_isa_name(isa), v->shown,
+           v->want_text);
+    if (g->err) {
+        printf("an error (see stderr)\n");
+        return;
+    }
+    if (v->split) {
+        unsigned eb = v->d.dst_bits / 2;
+        printf("0x%0*llx:0x%0*llx", (int)(eb / 4), (unsigned long long)(g->r >> eb),
+               (int)(eb / 4), (unsigned long long)(g->r & ((1ull << eb) - 1)));
+    } else {
+        printf("0x%0*llx", (int)(v->d.dst_bits / 4), (unsigned long long)g->r);
+    }
+    if (v->d.writes_cc)
+        printf(" cf=%u", g->cf);
+    printf("\n");
+}
+
+static const vset *sort_set;
+static int by_op(const void *a, const void *b)
+{
+    size_t i = *(const size_t *)a, j = *(const size_t *)b;
+    unsigned oi = sort_set->v[i].insn.op, oj = sort_set->v[j].insn.op;
+    return oi != oj ? (oi < oj ? -1 : 1) : (i > j) - (i < j);
+}
+
+int cli_check(int argc, char **argv)
+{
+    int use[PTXCPU_ISA_COUNT] = {0}, named = 0, a = 1;
+    for (; a < argc && argv[a][0] == '-'; a++) {
+        const char *list = NULL;
+        if (!strcmp(argv[a], "--isa")) {
+            if (a + 1 >= argc) {
+                fprintf(stderr, "ptxcpu check: --isa needs a list such as scalar,avx2\n");
+                return 2;
+            }
+            list = argv[++a];
+        } else if (!strncmp(argv[a], "--isa=", 6)) {
+            list = argv[a] + 6;
+        } else if (!strcmp(argv[a], "--")) {
+            a++;
+            break;
+        } else {
+            fprintf(stderr, "ptxcpu check: unknown option '%s'\n", argv[a]);
+            return 2;
+        }
+        if (!parse_isa_list(list, use))
+            return 2;
+        named = 1;
+    }
+    if (a >= argc) {
+        fprintf(stderr, "ptxcpu check: no FILE given (usage: ptxcpu check [--isa LIST] FILE...)\n");
+        return 2;
+    }
+    if (!named)
+        for (int i = 0; i < PTXCPU_ISA_COUNT; i++)
+            use[i] = ptxcpu_isa_usable((ptxcpu_isa)i);
+
+    vset set = {0};
+    for (; a < argc; a++)
+        if (!load_file(argv[a], &set)) {
+            free_set(&set);
+            return 2;
+        }
+
+    size_t *idx = malloc((set.n ? set.n : 1) * sizeof *idx);
+    got *res = malloc((set.n ? set.n : 1) * sizeof *res);
+    if (!idx || !res) {
+        perror("ptxcpu check");
+        return 2;
+    }
+    for (size_t i = 0; i < set.n; i++)
+        idx[i] = i;
+    sort_set = &set;
+    qsort(idx, set.n, sizeof *idx, by_op);
+
+    unsigned long passed = 0, failed = 0;
+    int clean = 1;
+    for (int i = 0; i < PTXCPU_ISA_COUNT; i++) {
+        if (!use[i])
+            continue;
+        got *g = malloc((set.n ? set.n : 1) * sizeof *g);
+        if (!g) {
+            perror("ptxcpu check");
+            return 2;
+        }
+        for (size_t s = 0, e; s < set.n; s = e) {
+            for (e = s + 1; e < set.n && set.v[idx[e]].insn.op == set.v[idx[s]].insn.op; e++)
+                ;
+            clean &= run_group(&set, idx + s, e - s, (ptxcpu_isa)i, g + s);
+            for (size_t j = s; j < e; j++)
+                res[idx[j]] = g[j];
+        }
+        for (size_t l = 0; l < set.n; l++) { /* report in file order */
+            if (line_ok(&set.v[l], &res[l])) {
+                passed++;
+            } else {
+                failed++;
+                print_mismatch(&set.v[l], &res[l], (ptxcpu_isa)i);
+            }
+        }
+        free(g);
+    }
+    printf("%lu passed, %lu failed\n", passed, failed);
+    free_set(&set);
+    free(idx);
+    free(res);
+    return failed || !clean ? 1 : 0;
+}

@@ -1,0 +1,150 @@
+#!/bin/sh
+# Tests of `ptxcpu check` (shared/VECTORS.md): vector files pass, wrong vectors fail with exit 1,
+# malformed files and bad --isa lists exit 2 naming file:line. Usage: check_test.sh MODE PTXCPU [FILE]
+set -u
+mode=$1 ptx=$2 file=${3:-}
+tmp=$(mktemp -d) || exit 99
+trap 'rm -rf "$tmp"' EXIT
+pass=0 fail=0
+
+ok() { pass=$((pass + 1)); }
+no() { fail=$((fail + 1)); echo "FAIL: $*"; }
+
+# run ARGS...: sets rc, out (stdout), err (stderr)
+run() {
+    "$ptx" check "$@" >"$tmp/out" 2>"$tmp/err"
+    rc=$?
+    out=$(cat "$tmp/out")
+    err=$(cat "$tmp/err")
+}
+
+# expect_pass FILE...: exit 0, last line "N passed, 0 failed" with N > 0
+expect_pass() {
+    run "$@"
+    last=$(tail -n 1 "$tmp/out")
+    n=${last%% passed, 0 failed}
+    if [ "$rc" -eq 0 ] && [ "$last" = "$n passed, 0 failed" ] && [ "$n" -gt 0 ] 2>/dev/null; then
+        ok
+    else
+        no "check $* -> exit $rc, last line '$last'"; printf '%s\n%s\n' "$out" "$err" | head -20
+    fi
+}
+
+# malformed NAME LINE CONTENT: the file's line LINE is bad -> exit 2, "FILE:LINE:" on stderr,
+# nothing run (empty stdout). Line 1 is a good line, so nothing may run before the error.
+malformed() {
+    f="$tmp/$1.vec"
+    printf 'add.u32 1 2 -> 0x00000003\n# comment\n%s\n' "$3" >"$f"
+    run "$f"
+    case $err in
+    "$f:$2: "*) msg_ok=1 ;;
+    *) msg_ok=0 ;;
+    esac
+    if [ "$rc" -eq 2 ] && [ "$msg_ok" -eq 1 ] && [ -z "$out" ] && [ "$(wc -l <"$tmp/err")" -eq 1 ]; then
+        ok; echo "ok: $1: $err"
+    else
+        no "$1 ('$3'): exit $rc, stderr '$err', stdout '$out'"
+    fi
+}
+
+case $mode in
+pass)
+    expect_pass "$file"
+    ;;
+
+coverage)
+    # every spelling that `ptxcpu list` prints has at least 2 lines in families.vec
+    "$ptx" list | awk '{print $1}' >"$tmp/list"
+    awk '!/^#/ && NF { n[$1]++ } END { for (k in n) print k, n[k] }' "$file" >"$tmp/count"
+    missing=$(awk 'NR == FNR { n[$1] = $2; next } (n[$1] + 0) < 2 { print $1 }' \
+        "$tmp/count" "$tmp/list")
+    total=$(wc -l <"$tmp/list")
+    if [ -z "$missing" ] && [ "$total" -eq 268 ]; then ok; else no "fewer than 2 lines:" $missing; fi
+    ;;
+
+wrong)
+    f="$tmp/wrong.vec"
+    cat >"$f" <<'EOF'
+add.u32            1 2 -> 0x00000003
+add.u32            1 2 -> 0x00000004
+add.cc.u32         0xffffffff 1 -> 0x00000000 cf=0
+add.f16x2          0x3c007c01 0x3c000000 -> 0x4000:0x3c00
+addc.cc.u32  cf=1  0 0 -> 0x00000001 cf=0
+EOF
+    run --isa scalar "$f"
+    want="$f:2: scalar: add.u32 1 2: expected 0x00000004, got 0x00000003
+$f:3: scalar: add.cc.u32 0xffffffff 1: expected 0x00000000 cf=0, got 0x00000000 cf=1
+$f:4: scalar: add.f16x2 0x3c007c01 0x3c000000: expected 0x4000:0x3c00, got 0x4000:0x7fff
+2 passed, 3 failed"
+    if [ "$rc" -eq 1 ] && [ "$out" = "$want" ]; then ok; else no "wrong vectors: exit $rc, got:
+$out
+wanted:
+$want"; fi
+    run "$f" # every usable ISA: still exit 1, a mismatch line
+    case $out in *"$f:2: "*"expected 0x00000004, got 0x00000003"*) m=1 ;; *) m=0 ;; esac
+    if [ "$rc" -eq 1 ] && [ "$m" -eq 1 ]; then ok; else no "wrong vectors, all ISAs: exit $rc"; fi
+    ;;
+
+malformed)
+    malformed missing-cf-in 3 'addc.u32 0x00000001 0x00000002 -> 0x00000003'
+    malformed missing-cf-out 3 'add.cc.u32 1 2 -> 0x00000003'
+    malformed cf-not-read 3 'add.u32 cf=1 1 2 -> 0x00000003'
+    malformed cf-not-written 3 'add.u32 1 2 -> 0x00000003 cf=0'
+    malformed cf-value 3 'addc.u32 cf=2 1 2 -> 0x00000003'
+    malformed too-many-operands 3 'add.u32 1 2 3 -> 0x00000006'
+    malformed too-few-operands 3 'mad.lo.u32 1 2 -> 0x00000002'
+    malformed hex-too-wide 3 'add.u16 0x10000 1 -> 0x0001'
+    malformed hex-bad-digit 3 'add.u32 0x12g4 1 -> 0x0001'
+    malformed decimal-float 3 'sub.f32 1 0x00000000 -> 0x3f800000'
+    malformed decimal-too-big 3 'add.s16 65536 1 -> 0x0001'
+    malformed decimal-too-small 3 'add.s16 -32769 1 -> 0x0001'
+    malformed bad-mnemonic 3 'add.f17 1 2 -> 0x0003'
+    malformed bad-result 3 'add.u32 1 2 -> three'
+    malformed result-too-wide 3 'add.u16 1 2 -> 0x00003'
+    malformed nan-integer 3 'add.u32 1 2 -> nan'
+    malformed colon-not-packed 3 'add.u32 1 2 -> 0x0000:0x0003'
+    malformed colon-element-too-wide 3 'add.f16x2 0x0 0x0 -> 0x00000:0x0000'
+    malformed colon-three-elements 3 'add.u16x2 0x0 0x0 -> 0x0:0x0:0x0'
+    malformed no-arrow 3 'add.u32 1 2 0x00000003'
+    malformed no-result 3 'add.u32 1 2 ->'
+    malformed extra-token 3 'add.u32 1 2 -> 0x00000003 0x4'
+    # a malformed second file: nothing runs, the message names that file
+    printf 'add.u32 1 2 -> 0x00000003\n' >"$tmp/good.vec"
+    printf '\n\n\nadd.u32 1 -> 0x1\n' >"$tmp/bad2.vec"
+    run "$tmp/good.vec" "$tmp/bad2.vec"
+    case $err in "$tmp/bad2.vec:4: "*) m=1 ;; *) m=0 ;; esac
+    if [ "$rc" -eq 2 ] && [ "$m" -eq 1 ] && [ -z "$out" ]; then ok; else no "second file: exit $rc, '$err'"; fi
+    # a missing file
+    run "$tmp/good.vec" "$tmp/no-such.vec"
+    case $err in "$tmp/no-such.vec"*) m=1 ;; *) m=0 ;; esac
+    if [ "$rc" -eq 2 ] && [ "$m" -eq 1 ] && [ -z "$out" ]; then ok; echo "ok: missing-file: $err"
+    else no "missing file: exit $rc, '$err'"; fi
+    ;;
+
+isa)
+    for args in "--isa bogus $file" "--isa scalar" "--isa" "--isa scalar, $file" \
+        "--isa ,scalar $file" "--frobnicate $file" ""; do
+        # shellcheck disable=SC2086
+        run $args
+        if [ "$rc" -eq 2 ] && [ -n "$err" ] && [ -z "$out" ]; then ok; echo "ok: check $args: $err"
+        else no "check $args: exit $rc, '$err'"; fi
+    done
+    # an ISA this build or CPU cannot run (if any): exit 2 with the reason
+    for isa in $("$ptx" info | awk '$3 == "no" { print $1 }'); do
+        run --isa "$isa" "$file"
+        if [ "$rc" -eq 2 ] && [ -n "$err" ] && [ -z "$out" ]; then ok; echo "ok: --isa $isa: $err"
+        else no "--isa $isa: exit $rc, '$err'"; fi
+    done
+    expect_pass --isa scalar "$file"
+    expect_pass --isa=scalar,scalar "$file"
+    # every usable ISA named explicitly
+    usable=$("$ptx" info | awk '$3 == "yes" { printf "%s%s", s, $1; s = "," }')
+    expect_pass --isa "$usable" "$file"
+    ;;
+
+*)
+    echo "unknown mode $mode"; exit 99 ;;
+esac
+
+echo "check-$mode: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
