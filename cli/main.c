@@ -47,6 +47,7 @@ static int cmd_info(void)
     }
     printf("active isa: %s%s\n", ptxcpu_isa_name(a), getenv("PTXCPU_ISA") ? " (PTXCPU_ISA)" : "");
     printf("instructions: %zu spellings\n", ptxcpu_insn_count());
+    printf("%s", ptxcpu_topology_summary());
     return 0;
 }
 

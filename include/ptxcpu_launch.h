@@ -55,10 +55,16 @@ typedef struct ptxcpu_block {
  * only write what its own block owns. It must not call ptxcpu_launch. */
 typedef int (*ptxcpu_block_fn)(const ptxcpu_block *blk, void *user);
 
-/* How worker threads are pinned. CORE: thread i on the i-th allowed physical core (modulo their
- * number); PU: on the i-th allowed hardware thread, taking one PU of every core before the second
- * of any; NONE: not pinned (a thread pinned by an earlier launch is released to the allowed
- * cpuset). The calling thread takes part as thread 0; its own binding is restored on return. */
+/* How the threads of a launch are pinned. CORE: thread i on the i-th allowed physical core
+ * (modulo their number); PU: on the i-th allowed hardware thread, taking one PU of every core
+ * before the second of any; NONE: not pinned, free over the allowed cpuset.
+ * A thread is pinned once and stays pinned between launches, so a launch makes no system call
+ * once warm. That includes the calling thread, which runs as thread 0 (as OMP_PROC_BIND does
+ * with OpenMP's initial thread): threads and processes it creates afterwards inherit its pinning.
+ * A launch with PTXCPU_BIND_NONE gives it back the binding it had before its first pinning.
+ * Several threads launching at the same time each run their own team, pinned to the same first
+ * cores: use PTXCPU_BIND_NONE there. From inside an OpenMP parallel region a launch runs on one
+ * thread (OpenMP does not nest by default). */
 typedef enum ptxcpu_bind {
     PTXCPU_BIND_CORE = 0,
     PTXCPU_BIND_PU = 1,
@@ -79,8 +85,11 @@ typedef struct ptxcpu_launch_opts {
  * results never depend on the thread count as long as blocks are independent.
  * Limits as CUDA: block x, y <= 1024, z <= 64, x * y * z in 1..1024; grid x in 1..2^31-1, y and z
  * in 1..65535. Errors (nothing is run): PTXCPU_E_NULL for a NULL fn, PTXCPU_E_RANGE for a
- * dimension out of range or a total thread count past 2^64, PTXCPU_E_ARG for a bad bind policy or
- * a call from inside a block callback; a callback failure gives PTXCPU_E_ARG (see above). */
+ * dimension out of range or a total thread count past 2^64 (also threads > 1024, scratch_bytes
+ * > 1 GiB), PTXCPU_E_ARG for a bad bind policy or a call from inside a block callback. While
+ * running: a callback failure gives PTXCPU_E_ARG (see ptxcpu_block_fn), a thread that cannot get
+ * its scratch PTXCPU_E_RANGE; the launch stops as for a failing block.
+ * At most min(threads, number of blocks) threads take part. */
 PTXCPU_API ptxcpu_status ptxcpu_launch(ptxcpu_dim3 grid, ptxcpu_dim3 block, ptxcpu_block_fn fn,
                                        void *user, const ptxcpu_launch_opts *opts);
 

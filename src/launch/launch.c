@@ -15,7 +15,7 @@
 _Static_assert(SREGS_BYTES + 32 * sizeof(ptxcpu_lanemask) <= HEAD_BYTES, "head too small");
 
 typedef struct tstate {
-    int pinned;                /* pinned by a launch with (pol, slot) */
+    int pinned;                /* bound by a launch with (pol, slot) */
     ptxcpu_bind pol;
     unsigned slot;
     int in_block;              /* running a callback: a nested launch is refused */
@@ -24,7 +24,7 @@ typedef struct tstate {
     ptxcpu_sregs *sregs;
     ptxcpu_lanemask *active;
     ptxcpu_dim3 ntid, nctaid, ctaid; /* what sregs hold; ntid.x == 0: nothing yet */
-    hwloc_bitmap_t home;       /* the calling thread's own binding, restored after a launch */
+    hwloc_bitmap_t home;       /* its binding before the first pinning (for PTXCPU_BIND_NONE) */
 } tstate;
 
 static _Thread_local tstate ts;
@@ -41,19 +41,37 @@ static void ts_release(void *p)
 }
 static void ts_key_init(void) { (void)pthread_key_create(&ts_key, ts_release); }
 
-/* Pin this thread as thread `slot` of policy pol, unless it already is. */
-static void ensure_pinned(const ptx_machine *m, ptxcpu_bind pol, unsigned slot)
+/* Pin this thread as thread `slot` of policy pol, unless it already is; a thread stays pinned
+ * between launches. Workers under PTXCPU_BIND_NONE float over the allowed cpuset; the calling
+ * thread (`caller`) gets back the binding it had before its first pinning. Returns 1 if the
+ * binding changed. */
+static int ensure_pinned(const ptx_machine *m, ptxcpu_bind pol, unsigned slot, int caller)
 {
-    if (pol == PTXCPU_BIND_NONE) {
-        if (ts.pinned)
-            (void)ptx_bind_self(m, PTXCPU_BIND_NONE, 0);
+    if (!m->ok || (ts.pinned && ts.pol == pol && ts.slot == slot))
+        return 0;
+    if (caller && pol == PTXCPU_BIND_NONE) {
+        int was = ts.pinned;
+        if (was && ts.home)
+            (void)hwloc_set_cpubind(m->topo, ts.home, HWLOC_CPUBIND_THREAD);
         ts.pinned = 0;
-        return;
+        return was;
     }
-    if (ts.pinned && ts.pol == pol && ts.slot == slot)
-        return;
+    if (caller && !ts.pinned) {
+        if (!ts.home)
+            ts.home = hwloc_bitmap_alloc();
+        if (ts.home && hwloc_get_cpubind(m->topo, ts.home, HWLOC_CPUBIND_THREAD) != 0)
+            hwloc_bitmap_copy(ts.home, m->allowed);
+    }
     (void)ptx_bind_self(m, pol, slot); /* a refusal (seccomp, ...) leaves the thread floating */
     ts.pinned = 1, ts.pol = pol, ts.slot = slot;
+    return 1;
+}
+
+static void release_area(const ptx_machine *m)
+{
+    ptx_free_node(m, ts.mem, ts.mem_bytes);
+    ts.mem = NULL, ts.mem_bytes = 0;
+    ts.ntid.x = 0;
 }
 
 /* Make this thread's area hold at least `scratch` bytes of scratch; 0 on success. */
@@ -63,9 +81,7 @@ static int ensure_area(const ptx_machine *m, size_t scratch, ptxcpu_bind pol, un
     if (ts.mem && ts.mem_bytes >= need)
         return 0;
     pthread_once(&ts_key_once, ts_key_init);
-    ptx_free_node(m, ts.mem, ts.mem_bytes);
-    ts.mem_bytes = 0;
-    ts.ntid.x = 0;
+    release_area(m);
     ts.mem = ptx_alloc_node(m, need, pol == PTXCPU_BIND_NONE ? NULL : ptx_bind_set(m, pol, slot));
     if (!ts.mem)
         return -1;
@@ -157,6 +173,55 @@ static uint64_t chunk_size(uint64_t blocks, unsigned nthr, uint64_t block_thread
     return c ? c : 1;
 }
 
+/* One launch, shared by its threads. */
+typedef struct launch {
+    ptxcpu_dim3 grid, block;
+    ptxcpu_block_fn fn;
+    void *user;
+    uint64_t nblocks, chunk;
+    uint32_t nwarps;
+    size_t scratch;
+    atomic_uint_fast64_t next; /* first linear block index not handed out yet */
+    atomic_int stop;
+    pthread_mutex_t lock;      /* guards fail_at and fail_rc */
+    uint64_t fail_at;          /* lowest failing block, UINT64_MAX if none */
+    int fail_rc;
+} launch;
+
+/* Thread `me` takes chunks of consecutive blocks until the grid is done or the launch stops. */
+static void run_blocks(launch *L, unsigned me)
+{
+    ptxcpu_dim3 g = L->grid;
+    ptxcpu_block blk = {{0, 0, 0}, g, L->block, L->nwarps, ts.sregs, ts.active,
+                        ts.mem + HEAD_BYTES, L->scratch, me};
+    while (!atomic_load_explicit(&L->stop, memory_order_relaxed)) {
+        uint64_t b = atomic_fetch_add_explicit(&L->next, L->chunk, memory_order_relaxed);
+        if (b >= L->nblocks)
+            break;
+        uint64_t end = L->nblocks - b < L->chunk ? L->nblocks : b + L->chunk, yz = b / g.x;
+        ptxcpu_dim3 c = {(uint32_t)(b % g.x), (uint32_t)(yz % g.y), (uint32_t)(yz / g.y)};
+        for (; b < end && !atomic_load_explicit(&L->stop, memory_order_relaxed); b++) {
+            fill_ctaid(c, L->nwarps);
+            blk.ctaid = c;
+            ts.in_block = 1;
+            int rc = L->fn(&blk, L->user);
+            ts.in_block = 0;
+            if (rc) {
+                pthread_mutex_lock(&L->lock);
+                if (b < L->fail_at)
+                    L->fail_at = b, L->fail_rc = rc;
+                pthread_mutex_unlock(&L->lock);
+                atomic_store(&L->stop, 1);
+            }
+            if (++c.x == g.x) {
+                c.x = 0;
+                if (++c.y == g.y)
+                    c.y = 0, c.z++;
+            }
+        }
+    }
+}
+
 ptxcpu_status ptxcpu_launch(ptxcpu_dim3 grid, ptxcpu_dim3 block, ptxcpu_block_fn fn, void *user,
                             const ptxcpu_launch_opts *opts)
 {
@@ -165,7 +230,7 @@ ptxcpu_status ptxcpu_launch(ptxcpu_dim3 grid, ptxcpu_dim3 block, ptxcpu_block_fn
     if (ts.in_block)
         return ptx_fail(PTXCPU_E_ARG, "ptxcpu_launch: called from a block callback (nested "
                         "launches are not supported)");
-    uint64_t nblocks, nthreads;
+    uint64_t nblocks = 0, nthreads = 0;
     ptxcpu_status st = check_dims(grid, block, &nblocks, &nthreads);
     if (st != PTXCPU_OK)
         return st;
@@ -184,74 +249,33 @@ ptxcpu_status ptxcpu_launch(ptxcpu_dim3 grid, ptxcpu_dim3 block, ptxcpu_block_fn
     unsigned nthr = o.threads ? o.threads : m->info.default_threads;
     if (nthr > nblocks)
         nthr = (unsigned)nblocks; /* no thread without a block to run */
-    size_t scratch = o.scratch_bytes ? o.scratch_bytes : m->default_scratch;
-    uint32_t bthreads = block.x * block.y * block.z, nwarps = (bthreads + 31) / 32;
-    uint64_t chunk = chunk_size(nblocks, nthr, bthreads);
-
-    /* The calling thread runs as thread 0: pin it for the launch only. */
-    int restore = m->ok && o.bind != PTXCPU_BIND_NONE;
-    if (restore) {
-        if (!ts.home)
-            ts.home = hwloc_bitmap_alloc();
-        restore = ts.home && hwloc_get_cpubind(m->topo, ts.home, HWLOC_CPUBIND_THREAD) == 0;
-    }
-
-    atomic_uint_fast64_t next = 0;
-    atomic_int stop = 0, nomem = 0;
-    uint64_t fail_at = UINT64_MAX;
-    int fail_rc = 0;
+    uint32_t bthreads = block.x * block.y * block.z;
+    launch L = {grid, block, fn, user, nblocks, chunk_size(nblocks, nthr, bthreads),
+                (bthreads + 31) / 32, o.scratch_bytes ? o.scratch_bytes : m->default_scratch,
+                0, 0, PTHREAD_MUTEX_INITIALIZER, UINT64_MAX, 0};
+    atomic_int nomem = 0;
 #pragma omp parallel num_threads(nthr)
     {
         unsigned me = (unsigned)omp_get_thread_num();
-        ensure_pinned(m, o.bind, me);
-        if (ensure_area(m, scratch, o.bind, me) != 0) {
+        if (ensure_pinned(m, o.bind, me, me == 0) && m->info.numa_nodes > 1)
+            release_area(m); /* moved: its scratch follows it to its node */
+        if (ensure_area(m, L.scratch, o.bind, me) != 0) {
             atomic_store(&nomem, 1);
-            atomic_store(&stop, 1);
-        } else if (!same_dim(ts.ntid, block) || !same_dim(ts.nctaid, grid)) {
-            fill_shape(block, grid, nwarps);
+            atomic_store(&L.stop, 1);
+        } else {
+            if (!same_dim(ts.ntid, block) || !same_dim(ts.nctaid, grid))
+                fill_shape(block, grid, L.nwarps);
+            run_blocks(&L, me);
         }
-        ptxcpu_block blk = {{0, 0, 0}, grid, block, nwarps, ts.sregs, ts.active,
-                            ts.mem + HEAD_BYTES, scratch, me};
-        while (!atomic_load_explicit(&stop, memory_order_relaxed)) {
-            uint64_t b = atomic_fetch_add_explicit(&next, chunk, memory_order_relaxed);
-            if (b >= nblocks)
-                break;
-            uint64_t end = nblocks - b < chunk ? nblocks : b + chunk;
-            uint64_t yz = b / grid.x;
-            ptxcpu_dim3 c = {(uint32_t)(b % grid.x), (uint32_t)(yz % grid.y),
-                             (uint32_t)(yz / grid.y)};
-            for (; b < end && !atomic_load_explicit(&stop, memory_order_relaxed); b++) {
-                fill_ctaid(c, nwarps);
-                blk.ctaid = c;
-                ts.in_block = 1;
-                int rc = fn(&blk, user);
-                ts.in_block = 0;
-                if (rc) {
-#pragma omp critical(ptxcpu_launch_fail)
-                    if (b < fail_at)
-                        fail_at = b, fail_rc = rc;
-                    atomic_store(&stop, 1);
-                }
-                if (++c.x == grid.x) {
-                    c.x = 0;
-                    if (++c.y == grid.y)
-                        c.y = 0, c.z++;
-                }
-            }
-        }
-    }
-    if (restore) {
-        hwloc_set_cpubind(m->topo, ts.home, HWLOC_CPUBIND_THREAD);
-        ts.pinned = 0;
     }
     if (atomic_load(&nomem))
         return ptx_fail(PTXCPU_E_RANGE, "ptxcpu_launch: could not allocate %zu bytes of "
-                        "scratch for a thread", scratch + HEAD_BYTES);
-    if (fail_at != UINT64_MAX) {
-        uint64_t yz = fail_at / grid.x;
+                        "scratch for a thread", L.scratch + HEAD_BYTES);
+    if (L.fail_at != UINT64_MAX) {
+        uint64_t yz = L.fail_at / grid.x;
         return ptx_fail(PTXCPU_E_ARG, "ptxcpu_launch: block (%u,%u,%u) returned %d",
-                        (unsigned)(fail_at % grid.x), (unsigned)(yz % grid.y),
-                        (unsigned)(yz / grid.y), fail_rc);
+                        (unsigned)(L.fail_at % grid.x), (unsigned)(yz % grid.y),
+                        (unsigned)(yz / grid.y), L.fail_rc);
     }
     return PTXCPU_OK;
 }

@@ -101,7 +101,7 @@ static void build_summary(int env)
         fmt_bytes(l1, sizeof l1, t->l1d_bytes);
         fmt_bytes(l2, sizeof l2, t->l2_bytes);
         fmt_bytes(l3, sizeof l3, t->l3_bytes);
-        ADD("hwloc %u.%u.%u: %u package(s), %u NUMA node(s), %u core(s), %u PU(s); "
+        ADD("hwloc (API %u.%u.%u): %u package(s), %u NUMA node(s), %u core(s), %u PU(s); "
             "L1d %s, L2 %s, L3 %s\n", v >> 16, (v >> 8) & 0xff, v & 0xff, t->packages,
             t->numa_nodes, t->cores, t->pus, l1, l2, l3);
         hwloc_bitmap_asprintf(&set, m->allowed);

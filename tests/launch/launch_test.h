@@ -1,0 +1,34 @@
+/* Shared helpers of the launcher suite (tests/launch): thread-safe pass/fail counters with capped
+ * reports (callbacks run on many threads), PTXCPU_TEST_SCALE, and the parts of the suite. */
+#ifndef PTXCPU_TEST_LAUNCH_H
+#define PTXCPU_TEST_LAUNCH_H
+
+#include <stdatomic.h>
+#include <stdint.h>
+
+#include "ptxcpu.h"
+#include "ptxcpu_launch.h"
+
+#define FAIL_CAP 40 /* failures printed in full; the rest are only counted */
+
+extern atomic_ullong g_pass, g_fail;
+
+static inline void pass(void) { atomic_fetch_add(&g_pass, 1); }
+/* Count a failure and print it (up to FAIL_CAP); safe from any thread. */
+void fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* pass() if ok, else fail with the message; returns ok. */
+int check(int ok, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+unsigned test_scale(void);
+uint64_t mix64(uint64_t x); /* splitmix64 finaliser */
+
+/* The thread configurations every result must be identical over. */
+typedef struct run_cfg { unsigned threads; ptxcpu_bind bind; size_t scratch; } run_cfg;
+extern const run_cfg g_cfgs[];
+extern const unsigned g_ncfgs;
+const char *bind_str(ptxcpu_bind b);
+
+/* Parts of the suite (launch_mulwide.c). */
+void test_mulwide(void);
+
+#endif
