@@ -1,0 +1,88 @@
+/* The one place that says what is NOT vectorized yet: families computed lane by lane through the
+ * scalar reference (ptx_lane_<SEM>), compiled in the ISA's translation unit, and the helpers that
+ * let a vectorized body hand some lanes or modifiers to the scalar reference. */
+#ifndef PTXCPU_SIMD_FALLBACK_H
+#define PTXCPU_SIMD_FALLBACK_H
+
+/* Vector type of a register of w bits in one chunk (0 = operand absent: a zero v32). */
+#define VT(w) VT_(w)
+#define VT_(w) VT_##w
+#define VT_0 v32
+#define VT_16 v16
+#define VT_32 v32
+#define VT_64 v64
+/* Lane type, and chunk load / store from a lane array. */
+#define SIMD_LT(w) SIMD_LT_(w)
+#define SIMD_LT_(w) SIMD_LT_##w
+#define SIMD_LT_0 uint32_t
+#define SIMD_LT_16 uint16_t
+#define SIMD_LT_32 uint32_t
+#define SIMD_LT_64 uint64_t
+#define SIMD_VLD(w) SIMD_VLD_(w)
+#define SIMD_VLD_(w) SIMD_VLD_##w
+#define SIMD_VLD_0 v32_load
+#define SIMD_VLD_16 v16_load
+#define SIMD_VLD_32 v32_load
+#define SIMD_VLD_64 v64_load
+#define SIMD_VST(w) SIMD_VST_(w)
+#define SIMD_VST_(w) SIMD_VST_##w
+#define SIMD_VST_0 v32_store
+#define SIMD_VST_16 v16_store
+#define SIMD_VST_32 v32_store
+#define SIMD_VST_64 v64_store
+
+/* The parameters every op body takes: instruction type, second type, modifiers, rounding, the
+ * chunk of each source (absent ones are zero), and CC.CF of the chunk's lanes (in and out). */
+#define SIMD_BODY(SEM, DW, AW, BW, CW, EW)                                                       \
+    VINL VT(DW) simd_##SEM##_##DW##_##AW(int ty, int ty2, unsigned m, int rnd, VT(AW) a,       \
+                                         VT(BW) b, VT(CW) c, VT(EW) e, vm *cf)
+
+/* simd_lanes_<SEM>_<DW>_<AW>: every lane of the chunk through the scalar reference. */
+#define SIMD_DEFINE_LANES(SEM, DW, AW, BW, CW, EW)                                               \
+    VINL VT(DW) simd_lanes_##SEM##_##DW##_##AW(int ty, int ty2, unsigned m, int rnd, VT(AW) a, \
+                                               VT(BW) b, VT(CW) c, VT(EW) e, vm *cf)            \
+    {                                                                                          \
+        SIMD_LT(AW) la[VL];                                                                    \
+        SIMD_LT(BW) lb[VL];                                                                    \
+        SIMD_LT(CW) lc[VL];                                                                    \
+        SIMD_LT(EW) le[VL];                                                                    \
+        SIMD_LT(DW) ld[VL];                                                                    \
+        SIMD_VST(AW)(la, a);                                                                   \
+        SIMD_VST(BW)(lb, b);                                                                   \
+        SIMD_VST(CW)(lc, c);                                                                   \
+        SIMD_VST(EW)(le, e);                                                                   \
+        uint32_t cc = vm_to_bits(*cf);                                                         \
+        for (unsigned i = 0; i < VL; i++) {                                                    \
+            unsigned f = (cc >> i) & 1;                                                        \
+            ld[i] = (SIMD_LT(DW))ptx_lane_##SEM(ty, ty2, m, rnd, la[i], lb[i], lc[i], le[i],   \
+                                                &f);                                           \
+            cc = (cc & ~(1u << i)) | (f << i);                                                 \
+        }                                                                                      \
+        *cf = vm_from_bits(cc);                                                                \
+        return SIMD_VLD(DW)(ld);                                                               \
+    }
+
+/* A whole family left to the scalar reference: its body is the lane loop. */
+#define SIMD_DEFINE_FALLBACK(SEM, DW, AW, BW, CW, EW)                                            \
+    SIMD_BODY(SEM, DW, AW, BW, CW, EW)                                                         \
+    {                                                                                          \
+        return simd_lanes_##SEM##_##DW##_##AW(ty, ty2, m, rnd, a, b, c, e, cf);                \
+    }
+
+/* ==== What remains: (family, d bits, a bits, b bits, c bits, e bits) ========================= */
+#define SIMD_FALLBACK(X)                                                                         \
+    X(DIV, 64, 64, 64, 0, 0)   /* no exact f64 route for 64-bit quotients */                   \
+    X(REM, 64, 64, 64, 0, 0)                                                                   \
+    X(FNS, 32, 32, 32, 32, 0)
+
+/* Vectorized families that still send some cases to the scalar reference:
+ *   FMAD f32: the legacy sm_1x mad.f32 (truncated product), and .ftz lanes whose rounded result
+ *             is exactly +-2^-126 (tiny or not depends on the unbounded-exponent rounding). */
+#define SIMD_PARTIAL(X)                                                                          \
+    X(FMAD, 32, 32, 32, 32, 0)
+
+SIMD_FALLBACK(SIMD_DEFINE_LANES)
+SIMD_PARTIAL(SIMD_DEFINE_LANES)
+SIMD_FALLBACK(SIMD_DEFINE_FALLBACK)
+
+#endif

@@ -1,0 +1,150 @@
+/* Float op bodies (sub, mad, f16/bf16 add) on the vector layer; the reference is
+ * src/scalar/float_ops.h. Rounding comes from MXCSR, which the kernel sets once per batch (RC per
+ * the row's mode, FTZ/DAZ off, exceptions masked); .ftz, .sat and canonical NaNs are done here on
+ * the bit patterns, exactly as SEMANTICS.md says. */
+#ifndef PTXCPU_SIMD_FLOAT_OPS_H
+#define PTXCPU_SIMD_FLOAT_OPS_H
+
+/* ---- f32 bit-pattern helpers ---------------------------------------------------------------- */
+VINL v32 f32_flush(v32 x) /* subnormal -> zero of its sign */
+{
+    vm sub = v32_cmpeq(v32_and(x, v32_set1(0x7f800000)), v32_zero());
+    return v32_sel(sub, v32_and(x, v32_set1(0x80000000u)), x);
+}
+VINL v32 f32_canon(v32 x) /* NaN -> 0x7fffffff */
+{
+    vm nan = v32_cmpgt_s(v32_and(x, v32_set1(0x7fffffff)), v32_set1(0x7f800000));
+    return v32_sel(nan, v32_set1(0x7fffffff), x);
+}
+/* Clamp to [+0, 1]: x86 max/min return the second operand for NaN and for two zeros, so NaN and
+ * -0 become +0. */
+VINL v32 f32_sat(v32 x)
+{
+    return v32_fmin_f32(v32_fmax_f32(x, v32_zero()), v32_set1(0x3f800000));
+}
+VINL v32 f32_finish(unsigned m, v32 r)
+{
+    if (m & M_FTZ)
+        r = f32_flush(r);
+    return (m & M_SAT) ? f32_sat(r) : f32_canon(r);
+}
+VINL v64 f64_canon(v64 x)
+{
+    vm nan = v64_cmpgt_s(v64_and(x, v64_set1(0x7fffffffffffffffull)),
+                         v64_set1(0x7ff0000000000000ull));
+    return v64_sel(nan, v64_set1(0x7fffffffffffffffull), x);
+}
+
+/* ---- sub ------------------------------------------------------------------------------------ */
+VINL v32 fsub_f32(unsigned m, v32 a, v32 b)
+{
+    if (m & M_FTZ) {
+        a = f32_flush(a);
+        b = f32_flush(b);
+    }
+    return f32_finish(m, v32_fsub_f32(a, b)); /* exact when subnormal: flushing it is right */
+}
+SIMD_BODY(FSUB, 32, 32, 32, 0, 0)
+{
+    SIMD_UNUSED4(ty, ty2, rnd, c); SIMD_UNUSED4(e, cf, 0, 0);
+    return fsub_f32(m, a, b);
+}
+SIMD_BODY(FSUB, 64, 64, 64, 0, 0)
+{
+    SIMD_UNUSED4(ty2, rnd, c, e); (void)cf;
+    if (ty == TY_F32X2) /* two f32 per lane: the f32 body on both halves of the chunk */
+        return (v64){fsub_f32(m, a.lo, b.lo), fsub_f32(m, a.hi, b.hi)};
+    return f64_canon(v64_fsub_f64(a, b));
+}
+
+/* ---- mad (fused) ---------------------------------------------------------------------------- */
+SIMD_BODY(FMAD, 32, 32, 32, 32, 0)
+{
+    SIMD_UNUSED4(e, 0, 0, 0);
+    if (m & M_LEGACY)
+        return simd_lanes_FMAD_32_32(ty, ty2, m, rnd, a, b, c, e, cf);
+    v32 fa = a, fb = b, fc = c;
+    if (m & M_FTZ) {
+        fa = f32_flush(a);
+        fb = f32_flush(b);
+        fc = f32_flush(c);
+    }
+    v32 r = v32_fma_f32(fa, fb, fc);
+    if (m & M_FTZ) {
+        /* |r| == 2^-126 may come from a value whose rounding with unbounded exponent is tiny */
+        vm edge = v32_cmpeq(v32_and(r, v32_set1(0x7fffffff)), v32_set1(0x00800000));
+        r = f32_finish(m, r);
+        if (vm_any(edge))
+            r = v32_sel(edge, simd_lanes_FMAD_32_32(ty, ty2, m, rnd, a, b, c, e, cf), r);
+        return r;
+    }
+    return f32_finish(m, r);
+}
+SIMD_BODY(FMAD, 64, 64, 64, 64, 0)
+{
+    SIMD_UNUSED4(ty, ty2, m, rnd); SIMD_UNUSED4(e, cf, 0, 0);
+    return f64_canon(v64_fma_f64(a, b, c));
+}
+
+/* ---- f16 / bf16 add (round to nearest even) ------------------------------------------------- *
+ * f16: F16C widens exactly, the f32 sum is rounded once to 24 bits and then to 11; that double
+ * rounding is innocuous for addition since 24 >= 2 * 11 + 2. Clamping (.sat) before the final
+ * rounding equals clamping after it: rounding is monotonic and 0 and 1 are representable. A
+ * subnormal f16 sum of (flushed) inputs is exact, so flushing it after rounding is right. */
+VINL v16 f16_flush(v16 x)
+{
+    vm sub = v16_cmpeq(v16_and(x, v16_set1(0x7c00)), v16_set1(0));
+    return v16_sel(sub, v16_and(x, v16_set1(0x8000)), x);
+}
+VINL v16 hadd_f16(unsigned m, v16 a, v16 b)
+{
+    if (m & M_FTZ) {
+        a = f16_flush(a);
+        b = f16_flush(b);
+    }
+    v32 s = v32_fadd_f32(v32_from_f16(a), v32_from_f16(b));
+    if (m & M_SAT)
+        s = f32_sat(s);
+    v16 r = v16_to_f16_rn(s);
+    if (m & M_FTZ)
+        r = f16_flush(r);
+    if (!(m & M_SAT)) {
+        vm nan = v16_cmpgt_s(v16_and(r, v16_set1(0x7fff)), v16_set1(0x7c00));
+        r = v16_sel(nan, v16_set1(0x7fff), r);
+    }
+    return r;
+}
+/* bf16: f32 sum (exact widening; 24 >= 2 * 8 + 2), then round to nearest even on the bits:
+ * the bf16 result in the low 16 bits of each lane. vcvtneps2bf16 would flush subnormals. */
+VINL v32 bf16_round(v32 s)
+{
+    vm nan = v32_cmpgt_s(v32_and(s, v32_set1(0x7fffffff)), v32_set1(0x7f800000));
+    v32 odd = v32_and(v32_srli(s, 16), v32_set1(1));
+    v32 r = v32_srli(v32_add(s, v32_add(v32_set1(0x7fff), odd)), 16);
+    return v32_sel(nan, v32_set1(0x7fff), r);
+}
+SIMD_BODY(HADD, 16, 16, 16, 0, 0)
+{
+    SIMD_UNUSED4(ty2, rnd, c, e); (void)cf;
+    if (ty == TY_BF16) {
+        v32 s = v32_fadd_f32(v32_slli(v32_from16_u(a), 16), v32_slli(v32_from16_u(b), 16));
+        return v16_from32(bf16_round(s));
+    }
+    return hadd_f16(m, a, b);
+}
+SIMD_BODY(HADD, 32, 32, 32, 0, 0)
+{
+    SIMD_UNUSED4(ty2, rnd, c, e); (void)cf;
+    if (ty == TY_BF16X2) {
+        v32 hm = v32_set1(0xffff0000u);
+        v32 lo = bf16_round(v32_fadd_f32(v32_slli(a, 16), v32_slli(b, 16)));
+        v32 hi = bf16_round(v32_fadd_f32(v32_and(a, hm), v32_and(b, hm)));
+        return v32_or(lo, v32_slli(hi, 16));
+    }
+    v16 alo, ahi, blo, bhi;
+    v32_split16(a, &alo, &ahi);
+    v32_split16(b, &blo, &bhi);
+    return v32_join16(hadd_f16(m, alo, blo), hadd_f16(m, ahi, bhi));
+}
+
+#endif

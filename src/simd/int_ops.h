@@ -1,0 +1,573 @@
+/* Integer and extended-precision op bodies, written once on the vector layer (vec.h of the ISA):
+ * simd_<SEM>_<d bits>_<a bits>, the same parameters and semantics as ptx_lane_<SEM> in
+ * src/scalar/int_ops.h, which is the reference. ty, m, rnd are constants, so branches fold. */
+#ifndef PTXCPU_SIMD_INT_OPS_H
+#define PTXCPU_SIMD_INT_OPS_H
+
+#define SIMD_UNUSED4(x, y, z, w) ((void)(x), (void)(y), (void)(z), (void)(w))
+
+/* ---- shared helpers ------------------------------------------------------------------------- */
+VINL v32 v32_lowmask(v32 k) /* (1 << k) - 1, all ones for k >= 32 */
+{
+    return v32_not(v32_sllv(v32_set1(~0u), k));
+}
+VINL v64 v64_lowmask(v64 k) { return v64_not(v64_sllv(v64_set1(~0ull), k)); }
+VINL v64 v64_neg(v64 a) { return v64_sub(v64_set1(0), a); }
+/* All ones in lanes where a is negative. */
+VINL v64 v64_signfill(v64 a) { return v64_neg(v64_srli(a, 63)); }
+VINL v32 v32_signfill(v32 a) { return v32_srai(a, 31); }
+
+/* Signed 32-bit saturation of a + b or a - b (r is the wrapped result). */
+VINL v32 sat32_fix(v32 a, v32 r, v32 ovf_sign)
+{
+    v32 lim = v32_xor(v32_signfill(a), v32_set1(0x7fffffff)); /* a < 0: INT_MIN, else INT_MAX */
+    return v32_sel(v32_cmplt_s(ovf_sign, v32_zero()), lim, r);
+}
+VINL v32 v32_add_sat_s(v32 a, v32 b)
+{
+    v32 r = v32_add(a, b);
+    return sat32_fix(a, r, v32_and(v32_xor(a, r), v32_xor(b, r)));
+}
+VINL v32 v32_sub_sat_s(v32 a, v32 b)
+{
+    v32 r = v32_sub(a, b);
+    return sat32_fix(a, r, v32_and(v32_xor(a, b), v32_xor(a, r)));
+}
+
+/* d = a + b (+ CF); CF = carry out of the unsigned sum. Also for mad's final addition. */
+VINL v32 v32_addc(v32 a, v32 b, unsigned m, vm *cf)
+{
+    v32 s = v32_add(a, b), r = s;
+    vm carry = v32_cmplt_u(s, a);
+    if (m & M_CCIN) {
+        r = v32_sub(s, v32_sel(*cf, v32_set1(~0u), v32_zero()));
+        carry = vm_or(carry, vm_and(*cf, v32_cmpeq(r, v32_zero())));
+    }
+    if (m & M_CCOUT)
+        *cf = carry;
+    return r;
+}
+/* d = a - (b + CF); CF = borrow out (the unsigned subtraction wrapped). */
+VINL v32 v32_subc(v32 a, v32 b, unsigned m, vm *cf)
+{
+    v32 r = v32_sub(a, b);
+    vm borrow = v32_cmplt_u(a, b);
+    if (m & M_CCIN) {
+        r = v32_add(r, v32_sel(*cf, v32_set1(~0u), v32_zero()));
+        borrow = vm_or(borrow, vm_and(*cf, v32_cmpeq(a, b)));
+    }
+    if (m & M_CCOUT)
+        *cf = borrow;
+    return r;
+}
+VINL v64 v64_addc(v64 a, v64 b, unsigned m, vm *cf)
+{
+    v64 s = v64_add(a, b), r = s;
+    vm carry = v64_cmpgt_u(a, s);
+    if (m & M_CCIN) {
+        r = v64_sub(s, v64_sel(*cf, v64_set1(~0ull), v64_set1(0)));
+        carry = vm_or(carry, vm_and(*cf, v64_cmpeq(r, v64_set1(0))));
+    }
+    if (m & M_CCOUT)
+        *cf = carry;
+    return r;
+}
+VINL v64 v64_subc(v64 a, v64 b, unsigned m, vm *cf)
+{
+    v64 r = v64_sub(a, b);
+    vm borrow = v64_cmpgt_u(b, a);
+    if (m & M_CCIN) {
+        r = v64_add(r, v64_sel(*cf, v64_set1(~0ull), v64_set1(0)));
+        borrow = vm_or(borrow, vm_and(*cf, v64_cmpeq(a, b)));
+    }
+    if (m & M_CCOUT)
+        *cf = borrow;
+    return r;
+}
+
+/* 64 x 64-bit products from 32-bit partial products. */
+VINL v64 v64_mullo(v64 a, v64 b)
+{
+    v64 cross = v64_add(v64_mul32_u(v64_srli(a, 32), b), v64_mul32_u(a, v64_srli(b, 32)));
+    return v64_add(v64_mul32_u(a, b), v64_slli(cross, 32));
+}
+VINL v64 v64_mulhi_u(v64 a, v64 b)
+{
+    v64 ah = v64_srli(a, 32), bh = v64_srli(b, 32), lo32 = v64_set1(0xffffffffull);
+    v64 ll = v64_mul32_u(a, b), lh = v64_mul32_u(a, bh), hl = v64_mul32_u(ah, b);
+    v64 hh = v64_mul32_u(ah, bh);
+    v64 mid = v64_add(v64_add(v64_srli(ll, 32), v64_and(lh, lo32)), v64_and(hl, lo32));
+    return v64_add(v64_add(hh, v64_srli(mid, 32)), v64_add(v64_srli(lh, 32), v64_srli(hl, 32)));
+}
+VINL v64 v64_mulhi_s(v64 a, v64 b) /* unsigned high part minus the two's-complement terms */
+{
+    v64 h = v64_mulhi_u(a, b);
+    h = v64_sub(h, v64_and(v64_signfill(a), b));
+    return v64_sub(h, v64_and(v64_signfill(b), a));
+}
+
+/* ---- add, sub ------------------------------------------------------------------------------- */
+SIMD_BODY(ADD, 16, 16, 16, 0, 0)
+{
+    SIMD_UNUSED4(ty, ty2, m, rnd); SIMD_UNUSED4(c, e, cf, 0);
+    return v16_add(a, b);
+}
+SIMD_BODY(ADD, 32, 32, 32, 0, 0)
+{
+    SIMD_UNUSED4(ty2, rnd, c, e);
+    if (ty_x2(ty))
+        return v32_add16(a, b);
+    if (m & M_SAT)
+        return v32_add_sat_s(a, b);
+    if (m & (M_CCIN | M_CCOUT))
+        return v32_addc(a, b, m, cf);
+    return v32_add(a, b);
+}
+SIMD_BODY(ADD, 64, 64, 64, 0, 0)
+{
+    SIMD_UNUSED4(ty, ty2, rnd, c); (void)e;
+    if (m & (M_CCIN | M_CCOUT))
+        return v64_addc(a, b, m, cf);
+    return v64_add(a, b);
+}
+SIMD_BODY(SUB, 16, 16, 16, 0, 0)
+{
+    SIMD_UNUSED4(ty, ty2, m, rnd); SIMD_UNUSED4(c, e, cf, 0);
+    return v16_sub(a, b);
+}
+SIMD_BODY(SUB, 32, 32, 32, 0, 0)
+{
+    SIMD_UNUSED4(ty, ty2, rnd, c); (void)e;
+    if (m & M_SAT)
+        return v32_sub_sat_s(a, b);
+    if (m & (M_CCIN | M_CCOUT))
+        return v32_subc(a, b, m, cf);
+    return v32_sub(a, b);
+}
+SIMD_BODY(SUB, 64, 64, 64, 0, 0)
+{
+    SIMD_UNUSED4(ty, ty2, rnd, c); (void)e;
+    if (m & (M_CCIN | M_CCOUT))
+        return v64_subc(a, b, m, cf);
+    return v64_sub(a, b);
+}
+
+/* ---- min, max (.relu clamps negative results to 0) ------------------------------------------ */
+VINL v16 minmax16(int ty, int want_max, v16 a, v16 b)
+{
+    if (ty_signed(ty))
+        return want_max ? v16_max_s(a, b) : v16_min_s(a, b);
+    return want_max ? v16_max_u(a, b) : v16_min_u(a, b);
+}
+VINL v32 minmax32(int ty, unsigned m, int want_max, v32 a, v32 b)
+{
+    v32 r;
+    if (ty_x2(ty)) {
+        if (ty_signed(ty))
+            r = want_max ? v32_max16_s(a, b) : v32_min16_s(a, b);
+        else
+            r = want_max ? v32_max16_u(a, b) : v32_min16_u(a, b);
+        return (m & M_RELU) ? v32_max16_s(r, v32_zero()) : r;
+    }
+    if (ty_signed(ty))
+        r = want_max ? v32_max_s(a, b) : v32_min_s(a, b);
+    else
+        r = want_max ? v32_max_u(a, b) : v32_min_u(a, b);
+    return (m & M_RELU) ? v32_max_s(r, v32_zero()) : r;
+}
+VINL v64 minmax64(int ty, int want_max, v64 a, v64 b)
+{
+    vm gt = ty_signed(ty) ? v64_cmpgt_s(a, b) : v64_cmpgt_u(a, b);
+    return want_max ? v64_sel(gt, a, b) : v64_sel(gt, b, a);
+}
+#define SIMD_MINMAX(SEM, WANT_MAX)                                                               \
+    SIMD_BODY(SEM, 16, 16, 16, 0, 0)                                                           \
+    {                                                                                          \
+        SIMD_UNUSED4(ty2, m, rnd, c); SIMD_UNUSED4(e, cf, 0, 0);                               \
+        return minmax16(ty, WANT_MAX, a, b);                                                   \
+    }                                                                                          \
+    SIMD_BODY(SEM, 32, 32, 32, 0, 0)                                                           \
+    {                                                                                          \
+        SIMD_UNUSED4(ty2, rnd, c, e); (void)cf;                                                \
+        return minmax32(ty, m, WANT_MAX, a, b);                                                \
+    }                                                                                          \
+    SIMD_BODY(SEM, 64, 64, 64, 0, 0)                                                           \
+    {                                                                                          \
+        SIMD_UNUSED4(ty2, m, rnd, c); SIMD_UNUSED4(e, cf, 0, 0);                               \
+        return minmax64(ty, WANT_MAX, a, b);                                                   \
+    }
+SIMD_MINMAX(MIN, 0)
+SIMD_MINMAX(MAX, 1)
+
+/* ---- div, rem (16, 32 bits): by zero all ones, INT_MIN / -1 = INT_MIN, rem sign of a ------- */
+VINL v32 divrem32(int sgn, int want_rem, v32 a, v32 b)
+{
+    vm z = v32_cmpeq(b, v32_zero());
+    v32 bb = v32_sel(z, v32_set1(1), b);
+    v32 q = v32_divq(a, bb, sgn);
+    if (sgn) /* the one quotient that does not fit */
+        q = v32_sel(vm_and(v32_cmpeq(a, v32_set1(0x80000000u)), v32_cmpeq(b, v32_set1(~0u))),
+                    v32_set1(0x80000000u), q);
+    v32 r = want_rem ? v32_sub(a, v32_mullo(q, bb)) : q;
+    return v32_sel(z, v32_set1(~0u), r);
+}
+VINL v16 divrem16(int sgn, int want_rem, v16 a, v16 b)
+{
+    v32 wa = sgn ? v32_from16_s(a) : v32_from16_u(a), wb = sgn ? v32_from16_s(b) : v32_from16_u(b);
+    return v16_from32(divrem32(sgn, want_rem, wa, wb)); /* -32768 / -1 = 32768 wraps right */
+}
+#define SIMD_DIVREM(SEM, WANT_REM)                                                               \
+    SIMD_BODY(SEM, 16, 16, 16, 0, 0)                                                           \
+    {                                                                                          \
+        SIMD_UNUSED4(ty2, m, rnd, c); SIMD_UNUSED4(e, cf, 0, 0);                               \
+        return divrem16(ty_signed(ty), WANT_REM, a, b);                                        \
+    }                                                                                          \
+    SIMD_BODY(SEM, 32, 32, 32, 0, 0)                                                           \
+    {                                                                                          \
+        SIMD_UNUSED4(ty2, m, rnd, c); SIMD_UNUSED4(e, cf, 0, 0);                               \
+        return divrem32(ty_signed(ty), WANT_REM, a, b);                                        \
+    }
+SIMD_DIVREM(DIV, 0)
+SIMD_DIVREM(REM, 1)
+
+/* ---- abs, neg ------------------------------------------------------------------------------- */
+#define SIMD_UNARY_UNUSED SIMD_UNUSED4(ty, ty2, m, rnd); SIMD_UNUSED4(b, c, e, cf)
+SIMD_BODY(ABS, 16, 16, 0, 0, 0) { SIMD_UNARY_UNUSED; return v16_abs_s(a); }
+SIMD_BODY(ABS, 32, 32, 0, 0, 0) { SIMD_UNARY_UNUSED; return v32_abs_s(a); }
+SIMD_BODY(ABS, 64, 64, 0, 0, 0)
+{
+    SIMD_UNARY_UNUSED;
+    v64 s = v64_signfill(a);
+    return v64_sub(v64_xor(a, s), s);
+}
+SIMD_BODY(NEG, 16, 16, 0, 0, 0) { SIMD_UNARY_UNUSED; return v16_sub(v16_set1(0), a); }
+SIMD_BODY(NEG, 32, 32, 0, 0, 0) { SIMD_UNARY_UNUSED; return v32_sub(v32_zero(), a); }
+SIMD_BODY(NEG, 64, 64, 0, 0, 0) { SIMD_UNARY_UNUSED; return v64_neg(a); }
+
+/* ---- mul, mad (.lo, .hi, .wide; .cc/madc; .hi.sat.s32) -------------------------------------- */
+VINL v16 prod16(int ty, unsigned m, v16 a, v16 b)
+{
+    if (m & M_HI)
+        return ty_signed(ty) ? v16_mulhi_s(a, b) : v16_mulhi_u(a, b);
+    return v16_mullo(a, b);
+}
+VINL v32 prod16_wide(int ty, v16 a, v16 b) /* exact in 32 bits */
+{
+    if (ty_signed(ty))
+        return v32_mullo(v32_from16_s(a), v32_from16_s(b));
+    return v32_mullo(v32_from16_u(a), v32_from16_u(b));
+}
+VINL v32 prod32(int ty, unsigned m, v32 a, v32 b)
+{
+    if (m & M_HI)
+        return ty_signed(ty) ? v32_mulhi_s(a, b) : v32_mulhi_u(a, b);
+    return v32_mullo(a, b);
+}
+VINL v64 prod32_wide(int ty, v32 a, v32 b)
+{
+    v64 wa = v64_from32_u(a), wb = v64_from32_u(b);
+    return ty_signed(ty) ? v64_mul32_s(wa, wb) : v64_mul32_u(wa, wb);
+}
+VINL v64 prod64(int ty, unsigned m, v64 a, v64 b)
+{
+    if (m & M_HI)
+        return ty_signed(ty) ? v64_mulhi_s(a, b) : v64_mulhi_u(a, b);
+    return v64_mullo(a, b);
+}
+
+SIMD_BODY(MUL, 16, 16, 16, 0, 0)
+{
+    SIMD_UNUSED4(ty2, rnd, c, e); (void)cf;
+    return prod16(ty, m, a, b);
+}
+SIMD_BODY(MUL, 32, 16, 16, 0, 0)
+{
+    SIMD_UNUSED4(ty2, m, rnd, c); SIMD_UNUSED4(e, cf, 0, 0);
+    return prod16_wide(ty, a, b);
+}
+SIMD_BODY(MUL, 32, 32, 32, 0, 0)
+{
+    SIMD_UNUSED4(ty2, rnd, c, e); (void)cf;
+    return prod32(ty, m, a, b);
+}
+SIMD_BODY(MUL, 64, 32, 32, 0, 0)
+{
+    SIMD_UNUSED4(ty2, m, rnd, c); SIMD_UNUSED4(e, cf, 0, 0);
+    return prod32_wide(ty, a, b);
+}
+SIMD_BODY(MUL, 64, 64, 64, 0, 0)
+{
+    SIMD_UNUSED4(ty2, rnd, c, e); (void)cf;
+    return prod64(ty, m, a, b);
+}
+SIMD_BODY(MAD, 16, 16, 16, 16, 0)
+{
+    SIMD_UNUSED4(ty2, rnd, e, cf);
+    return v16_add(prod16(ty, m, a, b), c);
+}
+SIMD_BODY(MAD, 32, 16, 16, 32, 0)
+{
+    SIMD_UNUSED4(ty2, m, rnd, e); (void)cf;
+    return v32_add(prod16_wide(ty, a, b), c);
+}
+SIMD_BODY(MAD, 32, 32, 32, 32, 0)
+{
+    SIMD_UNUSED4(ty2, rnd, e, 0);
+    v32 t = prod32(ty, m, a, b);
+    if (m & M_SAT)
+        return v32_add_sat_s(t, c);
+    if (m & (M_CCIN | M_CCOUT))
+        return v32_addc(t, c, m, cf);
+    return v32_add(t, c);
+}
+SIMD_BODY(MAD, 64, 32, 32, 64, 0)
+{
+    SIMD_UNUSED4(ty2, m, rnd, e); (void)cf;
+    return v64_add(prod32_wide(ty, a, b), c);
+}
+SIMD_BODY(MAD, 64, 64, 64, 64, 0)
+{
+    SIMD_UNUSED4(ty2, rnd, e, 0);
+    v64 t = prod64(ty, m, a, b);
+    if (m & (M_CCIN | M_CCOUT))
+        return v64_addc(t, c, m, cf);
+    return v64_add(t, c);
+}
+
+/* ---- mul24, mad24: low 24 bits of a and b, sign- or zero-extended; .hi is bits 16..47 ------- */
+VINL v32 prod24(int ty, unsigned m, v32 a, v32 b)
+{
+    if (ty_signed(ty)) {
+        a = v32_srai(v32_slli(a, 8), 8);
+        b = v32_srai(v32_slli(b, 8), 8);
+    } else {
+        a = v32_and(a, v32_set1(0xffffff));
+        b = v32_and(b, v32_set1(0xffffff));
+    }
+    v32 lo = v32_mullo(a, b);
+    if (!(m & M_HI))
+        return lo;
+    v32 hi = ty_signed(ty) ? v32_mulhi_s(a, b) : v32_mulhi_u(a, b);
+    return v32_or(v32_slli(hi, 16), v32_srli(lo, 16));
+}
+SIMD_BODY(MUL24, 32, 32, 32, 0, 0)
+{
+    SIMD_UNUSED4(ty2, rnd, c, e); (void)cf;
+    return prod24(ty, m, a, b);
+}
+SIMD_BODY(MAD24, 32, 32, 32, 32, 0)
+{
+    SIMD_UNUSED4(ty2, rnd, e, cf);
+    v32 t = prod24(ty, m, a, b);
+    return (m & M_SAT) ? v32_add_sat_s(t, c) : v32_add(t, c);
+}
+
+/* ---- sad: c + |a - b| (the difference of max and min never wraps) -------------------------- */
+SIMD_BODY(SAD, 16, 16, 16, 16, 0)
+{
+    SIMD_UNUSED4(ty2, m, rnd, e); (void)cf;
+    v16 d = ty_signed(ty) ? v16_sub(v16_max_s(a, b), v16_min_s(a, b))
+                          : v16_sub(v16_max_u(a, b), v16_min_u(a, b));
+    return v16_add(c, d);
+}
+SIMD_BODY(SAD, 32, 32, 32, 32, 0)
+{
+    SIMD_UNUSED4(ty2, m, rnd, e); (void)cf;
+    v32 d = ty_signed(ty) ? v32_sub(v32_max_s(a, b), v32_min_s(a, b))
+                          : v32_sub(v32_max_u(a, b), v32_min_u(a, b));
+    return v32_add(c, d);
+}
+SIMD_BODY(SAD, 64, 64, 64, 64, 0)
+{
+    SIMD_UNUSED4(ty2, m, rnd, e); (void)cf;
+    vm gt = ty_signed(ty) ? v64_cmpgt_s(a, b) : v64_cmpgt_u(a, b);
+    return v64_add(c, v64_sel(gt, v64_sub(a, b), v64_sub(b, a)));
+}
+
+/* ---- dp4a, dp2a: bytes / halves widened to 16-bit lanes, pmaddwd pairs, wrapping sums ------- */
+VINL v32 bytes_even16(v32 x, int sgn) /* bytes 0 and 2 of each lane as 16-bit values */
+{
+    return sgn ? v32_srai16(v32_slli16(x, 8), 8) : v32_and(x, v32_set1(0x00ff00ff));
+}
+VINL v32 bytes_odd16(v32 x, int sgn) /* bytes 1 and 3 */
+{
+    return sgn ? v32_srai16(x, 8) : v32_srli16(x, 8);
+}
+SIMD_BODY(DP4A, 32, 32, 32, 32, 0)
+{
+    SIMD_UNUSED4(m, rnd, e, cf);
+    int sa = ty == TY_S32, sb = ty2 == TY_S32;
+    v32 ev = v32_madd16(bytes_even16(a, sa), bytes_even16(b, sb));
+    v32 od = v32_madd16(bytes_odd16(a, sa), bytes_odd16(b, sb));
+    return v32_add(c, v32_add(ev, od));
+}
+SIMD_BODY(DP2A, 32, 32, 32, 32, 0)
+{
+    SIMD_UNUSED4(rnd, e, cf, 0);
+    static const uint8_t pick_lo[16] = {0, 0x80, 1, 0x80, 4, 0x80, 5, 0x80,
+                                        8, 0x80, 9, 0x80, 12, 0x80, 13, 0x80};
+    static const uint8_t pick_hi[16] = {2, 0x80, 3, 0x80, 6, 0x80, 7, 0x80,
+                                        10, 0x80, 11, 0x80, 14, 0x80, 15, 0x80};
+    v32 bb = v32_shuffle8(b, v32_bcast16b((m & M_LO) ? pick_lo : pick_hi));
+    if (ty2 == TY_S32)
+        bb = v32_srai16(v32_slli16(bb, 8), 8);
+    v32 r = v32_add(c, v32_madd16(a, bb)); /* pmaddwd reads a's halves as signed */
+    if (ty != TY_S32) /* u16 halves >= 0x8000 were read as x - 65536: add back 65536 * b */
+        r = v32_add(r, v32_slli(v32_madd16(v32_srli16(a, 15), bb), 16));
+    return r;
+}
+
+/* ---- popc, clz, bfind, brev ----------------------------------------------------------------- */
+VINL v32 popc32(v32 a)
+{
+    v32 x = v32_popc8(a);
+    x = v32_add(x, v32_srli16(x, 8));
+    x = v32_add(x, v32_srli(x, 16));
+    return v32_and(x, v32_set1(0x3f));
+}
+VINL v32 popc64(v64 a) { return v32_from64((v64){v32_sum8x8(v32_popc8(a.lo)), v32_sum8x8(v32_popc8(a.hi))}); }
+VINL v32 clz32(v32 x)
+{
+    x = v32_or(x, v32_srli(x, 1));
+    x = v32_or(x, v32_srli(x, 2));
+    x = v32_or(x, v32_srli(x, 4));
+    x = v32_or(x, v32_srli(x, 8));
+    x = v32_or(x, v32_srli(x, 16));
+    return v32_sub(v32_set1(32), popc32(x));
+}
+VINL v32 clz64(v64 x)
+{
+    x = v64_or(x, v64_srli(x, 1));
+    x = v64_or(x, v64_srli(x, 2));
+    x = v64_or(x, v64_srli(x, 4));
+    x = v64_or(x, v64_srli(x, 8));
+    x = v64_or(x, v64_srli(x, 16));
+    x = v64_or(x, v64_srli(x, 32));
+    return v32_sub(v32_set1(64), popc64(x));
+}
+SIMD_BODY(POPC, 32, 32, 0, 0, 0) { SIMD_UNARY_UNUSED; return popc32(a); }
+SIMD_BODY(POPC, 32, 64, 0, 0, 0) { SIMD_UNARY_UNUSED; return popc64(a); }
+SIMD_BODY(CLZ, 32, 32, 0, 0, 0) { SIMD_UNARY_UNUSED; return clz32(a); }
+SIMD_BODY(CLZ, 32, 64, 0, 0, 0) { SIMD_UNARY_UNUSED; return clz64(a); }
+/* bfind: msb index of a (of ~a for negative signed a), 0xffffffff if none; .shiftamt: 31 - it. */
+VINL v32 bfind_finish(unsigned m, unsigned msb, v32 lz, v32 is_zero_src)
+{
+    vm none = v32_cmpeq(is_zero_src, v32_zero());
+    v32 d = (m & M_SHIFTAMT) ? lz : v32_sub(v32_set1(msb), lz);
+    return v32_sel(none, v32_set1(~0u), d);
+}
+SIMD_BODY(BFIND, 32, 32, 0, 0, 0)
+{
+    SIMD_UNUSED4(ty2, rnd, b, c); SIMD_UNUSED4(e, cf, 0, 0);
+    v32 x = ty_signed(ty) ? v32_xor(a, v32_signfill(a)) : a;
+    return bfind_finish(m, 31, clz32(x), x);
+}
+SIMD_BODY(BFIND, 32, 64, 0, 0, 0)
+{
+    SIMD_UNUSED4(ty2, rnd, b, c); SIMD_UNUSED4(e, cf, 0, 0);
+    v64 x = ty_signed(ty) ? v64_xor(a, v64_signfill(a)) : a;
+    v32 nz = v32_or(v32_from64(x), v32_from64_hi(x)); /* zero iff x is */
+    return bfind_finish(m, 63, clz64(x), nz);
+}
+VINL v32 rev_bits_in_bytes(v32 a)
+{
+    static const uint8_t lo_lut[16] = {0x00, 0x80, 0x40, 0xc0, 0x20, 0xa0, 0x60, 0xe0,
+                                       0x10, 0x90, 0x50, 0xd0, 0x30, 0xb0, 0x70, 0xf0};
+    static const uint8_t hi_lut[16] = {0x0, 0x8, 0x4, 0xc, 0x2, 0xa, 0x6, 0xe,
+                                       0x1, 0x9, 0x5, 0xd, 0x3, 0xb, 0x7, 0xf};
+    v32 nib = v32_set1(0x0f0f0f0f);
+    v32 lo = v32_and(a, nib), hi = v32_and(v32_srli(a, 4), nib);
+    return v32_or(v32_shuffle8(v32_bcast16b(lo_lut), lo), v32_shuffle8(v32_bcast16b(hi_lut), hi));
+}
+SIMD_BODY(BREV, 32, 32, 0, 0, 0)
+{
+    SIMD_UNARY_UNUSED;
+    static const uint8_t rev4[16] = {3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12};
+    return v32_shuffle8(rev_bits_in_bytes(a), v32_bcast16b(rev4));
+}
+SIMD_BODY(BREV, 64, 64, 0, 0, 0)
+{
+    SIMD_UNARY_UNUSED;
+    static const uint8_t rev8[16] = {7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8};
+    v32 p = v32_bcast16b(rev8);
+    return (v64){v32_shuffle8(rev_bits_in_bytes(a.lo), p), v32_shuffle8(rev_bits_in_bytes(a.hi), p)};
+}
+
+/* ---- bfe, bfi: the field is bits pos .. pos+k-1 with k = clamp(min(len, n - pos), 0) -------- */
+VINL v32 field_len(v32 pos, v32 len, unsigned n)
+{
+    return v32_max_s(v32_min_s(len, v32_sub(v32_set1(n), pos)), v32_zero());
+}
+SIMD_BODY(BFE, 32, 32, 32, 32, 0)
+{
+    SIMD_UNUSED4(ty2, m, rnd, e); (void)cf;
+    v32 pos = v32_and(b, v32_set1(0xff)), len = v32_and(c, v32_set1(0xff));
+    v32 low = v32_lowmask(field_len(pos, len, 32));
+    v32 r = v32_and(v32_srlv(a, pos), low);
+    if (!ty_signed(ty))
+        return r;
+    v32 sidx = v32_min_u(v32_sub(v32_add(pos, len), v32_set1(1)), v32_set1(31));
+    v32 sbit = v32_and(v32_srlv(a, sidx), v32_min_u(len, v32_set1(1))); /* 0 when len == 0 */
+    return v32_or(r, v32_andnot(low, v32_sub(v32_zero(), sbit)));
+}
+SIMD_BODY(BFE, 64, 64, 32, 32, 0)
+{
+    SIMD_UNUSED4(ty2, m, rnd, e); (void)cf;
+    v32 pos = v32_and(b, v32_set1(0xff)), len = v32_and(c, v32_set1(0xff));
+    v64 low = v64_lowmask(v64_from32_u(field_len(pos, len, 64)));
+    v64 r = v64_and(v64_srlv(a, v64_from32_u(pos)), low);
+    if (!ty_signed(ty))
+        return r;
+    v32 sidx = v32_min_u(v32_sub(v32_add(pos, len), v32_set1(1)), v32_set1(63));
+    v64 sbit = v64_and(v64_srlv(a, v64_from32_u(sidx)), v64_from32_u(v32_min_u(len, v32_set1(1))));
+    return v64_or(r, v64_andnot(low, v64_neg(sbit)));
+}
+SIMD_BODY(BFI, 32, 32, 32, 32, 32)
+{
+    SIMD_UNUSED4(ty, ty2, m, rnd); (void)cf;
+    v32 pos = v32_and(c, v32_set1(0xff)), len = v32_and(e, v32_set1(0xff));
+    v32 fm = v32_sllv(v32_lowmask(field_len(pos, len, 32)), pos);
+    return v32_or(v32_andnot(fm, b), v32_and(v32_sllv(a, pos), fm));
+}
+SIMD_BODY(BFI, 64, 64, 64, 32, 32)
+{
+    SIMD_UNUSED4(ty, ty2, m, rnd); (void)cf;
+    v32 pos = v32_and(c, v32_set1(0xff)), len = v32_and(e, v32_set1(0xff));
+    v64 p64 = v64_from32_u(pos);
+    v64 fm = v64_sllv(v64_lowmask(v64_from32_u(field_len(pos, len, 64))), p64);
+    return v64_or(v64_andnot(fm, b), v64_and(v64_sllv(a, p64), fm));
+}
+
+/* ---- bmsk, szext ---------------------------------------------------------------------------- */
+SIMD_BODY(BMSK, 32, 32, 32, 0, 0)
+{
+    SIMD_UNUSED4(ty, ty2, rnd, c); SIMD_UNUSED4(e, cf, 0, 0);
+    v32 k31 = v32_set1(31), ones = v32_set1(~0u);
+    v32 a1 = v32_and(a, k31), b1 = v32_and(b, k31);
+    v32 mask0 = v32_sllv(ones, a1);
+    v32 mask1 = v32_sllv(ones, v32_add(a1, b1)); /* 0 when a1 + b1 >= 32 */
+    mask1 = v32_sel(v32_cmpeq(b1, v32_zero()), ones, mask1);
+    mask1 = v32_sel(v32_cmpgt_u(v32_add(a1, b1), k31), v32_zero(), mask1);
+    if (m & M_CLAMP) {
+        vm pos_ovf = v32_cmpgt_u(a, k31), wid_ovf = v32_cmpgt_u(b, k31);
+        mask0 = v32_sel(pos_ovf, v32_zero(), mask0);
+        mask1 = v32_sel(vm_or(pos_ovf, wid_ovf), v32_zero(), mask1);
+    }
+    return v32_andnot(mask1, mask0);
+}
+SIMD_BODY(SZEXT, 32, 32, 32, 0, 0)
+{
+    SIMD_UNUSED4(ty2, rnd, c, e); (void)cf;
+    v32 b1 = v32_and(b, v32_set1(31));
+    v32 mask = v32_sllv(v32_set1(~0u), b1);
+    vm too_large = (m & M_CLAMP) ? v32_cmpgt_u(b, v32_set1(31)) : vm_none();
+    mask = v32_sel(too_large, v32_zero(), mask);
+    v32 r = v32_andnot(mask, a);
+    if (ty != TY_S32)
+        return r;
+    v32 sbit = v32_and(v32_srlv(a, v32_and(v32_sub(b1, v32_set1(1)), v32_set1(31))), v32_set1(1));
+    sbit = v32_sel(vm_or(too_large, v32_cmpeq(b1, v32_zero())), v32_zero(), sbit);
+    return v32_or(r, v32_and(mask, v32_sub(v32_zero(), sbit)));
+}
+
+#endif

@@ -1,0 +1,193 @@
+/* The kernel template, included once per ISA translation unit after that ISA's vec.h: expands
+ * ops.def and PTX_EXTRA_KERNELS into batched kernels and register-resident chains on the op bodies,
+ * and defines the ISA's table PTX_KERNEL_TABLE (entries tagged PTX_KERNEL_ISA). */
+#ifndef PTXCPU_SIMD_KERNELS_H
+#define PTXCPU_SIMD_KERNELS_H
+
+#if !defined(PTX_KERNEL_TABLE) || !defined(PTX_KERNEL_ISA)
+#error "define PTX_KERNEL_TABLE and PTX_KERNEL_ISA before including simd/kernels.h"
+#endif
+
+#include "internal.h"
+#include "scalar/float_ops.h" /* the reference lane functions, for the fallbacks */
+
+#include <string.h>
+
+#include "simd/fallback.h"
+#include "simd/int_ops.h"
+#include "simd/float_ops.h"
+
+#define NCH (PTXCPU_WARP / VL) /* chunks per warp */
+#define CHUNK_BITS ((uint32_t)((1ull << VL) - 1))
+
+/* Chunk k of a warp register of w bits at p; 0 = operand absent (p is not evaluated). */
+#define SIMD_LD(w) SIMD_LD_(w)
+#define SIMD_LD_(w) SIMD_LD_##w
+#define SIMD_LD_0(p, k) v32_zero()
+#define SIMD_LD_16(p, k) v16_load((const uint16_t *)(p) + (k) * VL)
+#define SIMD_LD_32(p, k) v32_load((const uint32_t *)(p) + (k) * VL)
+#define SIMD_LD_64(p, k) v64_load((const uint64_t *)(p) + (k) * VL)
+#define SIMD_ST(w) SIMD_ST_(w)
+#define SIMD_ST_(w) SIMD_ST_##w
+#define SIMD_ST_16(p, k, v) v16_store((uint16_t *)(p) + (k) * VL, v)
+#define SIMD_ST_32(p, k, v) v32_store((uint32_t *)(p) + (k) * VL, v)
+#define SIMD_ST_64(p, k, v) v64_store((uint64_t *)(p) + (k) * VL, v)
+#define SIMD_STG(w) SIMD_STG_(w)
+#define SIMD_STG_(w) SIMD_STG_##w
+#define SIMD_STG_16(p, k, v, g) v16_store_guard((uint16_t *)(p) + (k) * VL, v, g)
+#define SIMD_STG_32(p, k, v, g) v32_store_guard((uint32_t *)(p) + (k) * VL, v, g)
+#define SIMD_STG_64(p, k, v, g) v64_store_guard((uint64_t *)(p) + (k) * VL, v, g)
+/* Chains: copy the result into source X when X has d's width (else the row cannot feed it back,
+ * which ptxcpu_run_chain has already refused). */
+#define SIMD_FEED(xw, dw) SIMD_FEED_(xw, dw)
+#define SIMD_FEED_(xw, dw) SIMD_FEED_##xw##_##dw
+#define SIMD_FEED_COPY(X, R) memcpy((X), (R), sizeof(X))
+#define SIMD_FEED_16_16 SIMD_FEED_COPY
+#define SIMD_FEED_32_32 SIMD_FEED_COPY
+#define SIMD_FEED_64_64 SIMD_FEED_COPY
+#define SIMD_FEED_NO(X, R) ((void)0)
+#define SIMD_FEED_0_16 SIMD_FEED_NO
+#define SIMD_FEED_0_32 SIMD_FEED_NO
+#define SIMD_FEED_0_64 SIMD_FEED_NO
+#define SIMD_FEED_16_32 SIMD_FEED_NO
+#define SIMD_FEED_16_64 SIMD_FEED_NO
+#define SIMD_FEED_32_16 SIMD_FEED_NO
+#define SIMD_FEED_32_64 SIMD_FEED_NO
+#define SIMD_FEED_64_16 SIMD_FEED_NO
+#define SIMD_FEED_64_32 SIMD_FEED_NO
+
+/* ---- floating-point environment: MXCSR set once per batch, restored before returning ------- */
+static inline uint32_t simd_fenv_enter(int fp, int rnd)
+{
+    if (!fp)
+        return 0;
+    static const uint32_t rc[] = {[RND_NONE] = 0, [RND_RN] = 0, [RND_RM] = 1, [RND_RP] = 2,
+                                  [RND_RZ] = 3};
+    uint32_t old = simde_mm_getcsr();
+    simde_mm_setcsr(0x1f80u | rc[rnd] << 13); /* all exceptions masked, FTZ = DAZ = 0 */
+    __asm__ __volatile__("" ::: "memory");    /* no load may move above the mode change */
+    return old;
+}
+static inline void simd_fenv_leave(int fp, uint32_t old)
+{
+    if (!fp)
+        return;
+    __asm__ __volatile__("" ::: "memory"); /* every store is done before the restore */
+    simde_mm_setcsr(old);
+}
+/* Families that compute in floating point (div/rem: 32-bit quotients through f64). */
+#define SIMD_IS_FP(SEM)                                                                          \
+    (SEM_##SEM == SEM_FSUB || SEM_##SEM == SEM_FMAD || SEM_##SEM == SEM_HADD ||                \
+     SEM_##SEM == SEM_DIV || SEM_##SEM == SEM_REM)
+
+static inline const void *simd_src(const ptxcpu_batch *bt, unsigned k, size_t w)
+{
+    return (const char *)bt->src[k].base + (ptrdiff_t)w * bt->src[k].stride;
+}
+
+/* Every chunk of every source of warp w, its guard and its CC word. All sources are read before
+ * d is written, so d may be exactly any source. */
+#define SIMD_LOAD_WARP(DW, AW, BW, CW, EW, CC)                                                   \
+    VT(AW) A[NCH];                                                                             \
+    VT(BW) B[NCH];                                                                             \
+    VT(CW) C[NCH];                                                                             \
+    VT(EW) E[NCH];                                                                             \
+    VT(DW) R[NCH];                                                                             \
+    for (unsigned k = 0; k < NCH; k++) {                                                       \
+        A[k] = SIMD_LD(AW)(simd_src(bt, 0, w), k);                                             \
+        B[k] = SIMD_LD(BW)(simd_src(bt, 1, w), k);                                             \
+        C[k] = SIMD_LD(CW)(simd_src(bt, 2, w), k);                                             \
+        E[k] = SIMD_LD(EW)(simd_src(bt, 3, w), k);                                             \
+    }                                                                                          \
+    const ptxcpu_lanemask guard =                                                              \
+        bt->guard ? *(const ptxcpu_lanemask *)((const char *)bt->guard +                       \
+                                               (ptrdiff_t)w * bt->guard_stride)                \
+                  : ~0u;                                                                       \
+    ptxcpu_lanemask *ccw =                                                                     \
+        (CC) ? (ptxcpu_lanemask *)((char *)bt->cc + (ptrdiff_t)w * bt->cc_stride) : NULL;      \
+    ptxcpu_lanemask cc = ccw ? *ccw : 0;
+
+/* R = op(sources) for every lane; CC.CF changes in the active lanes only. */
+#define SIMD_STEP_WARP(SEM, TY, TY2, MODS, RND, DW, AW, CC)                                      \
+    {                                                                                          \
+        ptxcpu_lanemask ccn = 0;                                                               \
+        for (unsigned k = 0; k < NCH; k++) {                                                   \
+            vm cf = (CC) ? vm_from_bits((cc >> (k * VL)) & CHUNK_BITS) : vm_none();            \
+            R[k] = simd_##SEM##_##DW##_##AW(TY_##TY, TY_##TY2, MODS, RND_##RND, A[k], B[k],    \
+                                            C[k], E[k], &cf);                                  \
+            if ((CC) & CC_W)                                                                   \
+                ccn |= (vm_to_bits(cf) & CHUNK_BITS) << (k * VL);                              \
+        }                                                                                      \
+        if ((CC) & CC_W)                                                                       \
+            cc = (cc & ~guard) | (ccn & guard);                                                \
+    }
+
+/* Stores the active lanes of d (never touching the others) and the CC word of CC writers. */
+#define SIMD_STORE_WARP(DW, CC)                                                                  \
+    void *dreg = (char *)bt->d + (ptrdiff_t)w * bt->d_stride;                                  \
+    if (guard == ~0u) {                                                                        \
+        for (unsigned k = 0; k < NCH; k++)                                                     \
+            SIMD_ST(DW)(dreg, k, R[k]);                                                        \
+    } else {                                                                                   \
+        for (unsigned k = 0; k < NCH; k++)                                                     \
+            SIMD_STG(DW)(dreg, k, R[k], (guard >> (k * VL)) & CHUNK_BITS);                     \
+    }                                                                                          \
+    if (((CC) & CC_W) && ccw)                                                                  \
+        *ccw = cc;
+
+#define SIMD_KERNEL(ID, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, EW, CC)                         \
+    static void k_##ID(const ptxcpu_batch *bt)                                                 \
+    {                                                                                          \
+        uint32_t fenv = simd_fenv_enter(SIMD_IS_FP(SEM), RND_##RND);                           \
+        for (size_t w = 0; w < bt->n; w++) {                                                   \
+            SIMD_LOAD_WARP(DW, AW, BW, CW, EW, CC)                                             \
+            SIMD_STEP_WARP(SEM, TY, TY2, MODS, RND, DW, AW, CC)                                \
+            SIMD_STORE_WARP(DW, CC)                                                            \
+        }                                                                                      \
+        simd_fenv_leave(SIMD_IS_FP(SEM), fenv);                                                \
+    }                                                                                          \
+    static void c_##ID(const ptxcpu_batch *bt, unsigned feedback, uint64_t steps)              \
+    {                                                                                          \
+        uint32_t fenv = simd_fenv_enter(SIMD_IS_FP(SEM), RND_##RND);                           \
+        for (size_t w = 0; w < bt->n; w++) {                                                   \
+            SIMD_LOAD_WARP(DW, AW, BW, CW, EW, CC)                                             \
+            memset(R, 0, sizeof R); /* (only a refused feedback would leave it unset) */       \
+            for (uint64_t s = 0; s < steps; s++) {                                             \
+                SIMD_STEP_WARP(SEM, TY, TY2, MODS, RND, DW, AW, CC)                            \
+                switch (feedback) {                                                            \
+                case 0: SIMD_FEED(AW, DW)(A, R); break;                                        \
+                case 1: SIMD_FEED(BW, DW)(B, R); break;                                        \
+                case 2: SIMD_FEED(CW, DW)(C, R); break;                                        \
+                default: SIMD_FEED(EW, DW)(E, R); break;                                       \
+                }                                                                              \
+            }                                                                                  \
+            if (steps == 0) {                                                                  \
+                switch (feedback) {                                                            \
+                case 0: SIMD_FEED(AW, DW)(R, A); break;                                        \
+                case 1: SIMD_FEED(BW, DW)(R, B); break;                                        \
+                case 2: SIMD_FEED(CW, DW)(R, C); break;                                        \
+                default: SIMD_FEED(EW, DW)(R, E); break;                                       \
+                }                                                                              \
+            }                                                                                  \
+            SIMD_STORE_WARP(DW, CC)                                                            \
+        }                                                                                      \
+        simd_fenv_leave(SIMD_IS_FP(SEM), fenv);                                                \
+    }
+
+#define PTX_OP(ID, MN, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, EW, NSRC, CC, SM, PM, PN, SEC)    \
+    SIMD_KERNEL(ID, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, EW, CC)
+#include "ops.def"
+PTX_EXTRA_KERNELS(PTX_OP)
+#undef PTX_OP
+
+PTX_HIDDEN extern const struct ptxcpu_kernel_entry PTX_KERNEL_TABLE[PTX_NKERNELS];
+const struct ptxcpu_kernel_entry PTX_KERNEL_TABLE[PTX_NKERNELS] = {
+#define PTX_OP(ID, ...) [PTX_OP_##ID] = {k_##ID, c_##ID, PTX_OP_##ID, PTX_KERNEL_ISA},
+#include "ops.def"
+#undef PTX_OP
+#define PTX_EXTRA(ID, ...) [PTX_K_##ID] = {k_##ID, c_##ID, PTX_K_##ID, PTX_KERNEL_ISA},
+    PTX_EXTRA_KERNELS(PTX_EXTRA)
+#undef PTX_EXTRA
+};
+
+#endif

@@ -1,0 +1,515 @@
+/* Exhaustive sweeps: every instruction whose inputs fit in 32 bits (16-bit integer forms, u16x2/s16x2,
+ * f16/bf16 add) run on ALL 2^32 input pairs through ptxcpu_run and compared with oracles written here. */
+#include <ptxcpu.h>
+
+#include <inttypes.h>
+#include <omp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#define INLINE static inline __attribute__((always_inline))
+#define X_PER_CALL 32u            /* values of a per ptxcpu_run call: 32 * 2^16 lanes = 2^16 warps */
+#define LANES (X_PER_CALL << 16)
+#define SAMPLE 61u                /* "sample" sweeps take every 61st a (still all b) */
+#define PRINT_CAP 8               /* mismatches printed per sweep */
+
+/* ---- Oracles, from the spec and SEMANTICS.md (never from src/) ------------------------------------
+ * Operands arrive as uint32_t holding the 16-bit (or for mad.wide's c, 32-bit) register bits. */
+static inline int32_t s16(uint32_t v) { return (int32_t)((v & 0xffff) ^ 0x8000) - 0x8000; }
+static inline uint32_t smul(uint32_t a, uint32_t b) { return (uint32_t)(s16(a) * s16(b)); }
+static inline uint32_t umul(uint32_t a, uint32_t b) { return a * b; }
+static inline uint32_t smin(uint32_t a, uint32_t b) { return s16(a) < s16(b) ? a : b; }
+static inline uint32_t smax(uint32_t a, uint32_t b) { return s16(a) > s16(b) ? a : b; }
+static inline uint32_t relu(uint32_t v) { return s16(v) < 0 ? 0 : v; }
+
+#define O(name, expr) \
+    static inline uint32_t o_##name(uint32_t a, uint32_t b, uint32_t c) \
+    { (void)a; (void)b; (void)c; return (expr); }
+O(add, (a + b) & 0xffff)
+O(sub, (a - b) & 0xffff)
+O(mul_lo_u, umul(a, b) & 0xffff)
+O(mul_lo_s, smul(a, b) & 0xffff)
+O(mul_hi_u, umul(a, b) >> 16)
+O(mul_hi_s, smul(a, b) >> 16)                  /* bits 31..16 of the 32-bit product */
+O(mul_wide_u, umul(a, b))
+O(mul_wide_s, smul(a, b))
+O(mad_lo_u, (umul(a, b) + c) & 0xffff)
+O(mad_lo_s, (smul(a, b) + c) & 0xffff)
+O(mad_hi_u, ((umul(a, b) >> 16) + c) & 0xffff)
+O(mad_hi_s, ((smul(a, b) >> 16) + c) & 0xffff)
+O(mad_wide_u, umul(a, b) + c)                  /* c is 32-bit, wraps mod 2^32 */
+O(mad_wide_s, smul(a, b) + c)
+O(sad_u, (c + (a < b ? b - a : a - b)) & 0xffff)
+O(sad_s, (c + (uint32_t)(s16(a) < s16(b) ? s16(b) - s16(a) : s16(a) - s16(b))) & 0xffff)
+O(div_u, b == 0 ? 0xffff : a / b)                                         /* x/0 = all ones */
+O(div_s, b == 0 ? 0xffff : (a == 0x8000 && b == 0xffff) ? 0x8000          /* INT_MIN/-1 = INT_MIN */
+                  : (uint32_t)(s16(a) / s16(b)) & 0xffff)                 /* truncates toward 0 */
+O(rem_u, b == 0 ? 0xffff : a % b)
+O(rem_s, b == 0 ? 0xffff : (a == 0x8000 && b == 0xffff) ? 0
+                  : (uint32_t)(s16(a) % s16(b)) & 0xffff)                 /* sign of the dividend */
+O(min_u, a < b ? a : b)
+O(max_u, a > b ? a : b)
+O(min_s, smin(a, b))
+O(max_s, smax(a, b))
+O(min_relu_s, relu(smin(a, b)))
+O(max_relu_s, relu(smax(a, b)))
+O(abs_s, (uint32_t)(s16(a) < 0 ? -s16(a) : s16(a)) & 0xffff)            /* |INT_MIN| = INT_MIN */
+O(neg_s, (0u - a) & 0xffff)
+
+/* Half add. The sum of two f16 (or bf16) values is computed in float: RN to 24 bits, then RN to the
+ * 11-bit (8-bit) format. Rounding twice equals rounding once because 24 >= 2*11+2 (2*8+2) (Figueroa's
+ * double-rounding theorem for +); where the theorem's no-underflow premise fails the float sum is
+ * exact (a float sum below 2^-126 is always exact, an f16 sum below 2^-14 is a multiple of 2^-24
+ * with < 11 bits), and float's overflow threshold lies above both formats' inf thresholds.
+ * float <-> f16 is the compiler runtime's conversion (_Float16). Compilers without _Float16 here
+ * (clang < 15 on x86, whose __fp16 calls compiler-rt routines that libgcc lacks) get the
+ * conversions written out below instead. */
+static float f16_value[65536]; /* f16 bits -> float, filled once at start */
+
+#ifdef __FLT16_MAX__
+static float f16_to_float(uint16_t bits)
+{
+    _Float16 h;
+    memcpy(&h, &bits, 2);
+    return (float)h;
+}
+
+static inline uint32_t f16_round(float f)
+{
+    _Float16 h = (_Float16)f;
+    uint16_t r;
+    memcpy(&r, &h, 2);
+    return r;
+}
+#else
+static float f16_to_float(uint16_t h)
+{
+    uint32_t e = h >> 10 & 0x1f, m = h & 0x3ff, u = (uint32_t)(h & 0x8000) << 16;
+    if (e == 0) { /* zero or subnormal: m * 2^-24, exact in float */
+        float f = (float)m * 0x1p-24f;
+        return h & 0x8000 ? -f : f;
+    }
+    u |= (e == 31 ? 0xffu : e + 112) << 23 | m << 13; /* rebias 15 -> 127; inf, NaN keep m */
+    float f;
+    memcpy(&f, &u, 4);
+    return f;
+}
+
+static inline uint32_t f16_round(float f) /* round to nearest even */
+{
+    uint32_t u, sign;
+    memcpy(&u, &f, 4);
+    sign = u >> 16 & 0x8000;
+    u &= 0x7fffffff;
+    if (u > 0x7f800000)
+        return sign | 0x7e00;
+    if (u < 0x38800000) { /* below 2^-14: RNE to a multiple of 2^-24 by adding 0.5 (ulp 2^-24) */
+        float t;
+        memcpy(&t, &u, 4);
+        t += 0.5f;
+        memcpy(&u, &t, 4);
+        return sign | (u - 0x3f000000);
+    }
+    if (u >= 0x47800000) /* 2^16 and up (inf too); 65520..65536 carry into inf below */
+        return sign | 0x7c00;
+    u += 0xfff + (u >> 13 & 1) - (112u << 23); /* RNE on the 13 dropped bits, rebias 127 -> 15 */
+    return sign | u >> 13;
+}
+#endif
+
+static void f16_table_init(void)
+{
+    for (uint32_t i = 0; i < 65536; i++)
+        f16_value[i] = f16_to_float((uint16_t)i);
+}
+
+static inline int f16_subnormal(uint32_t h) { return (h & 0x7c00) == 0 && (h & 0x3ff) != 0; }
+
+static inline uint32_t f16_add(uint32_t a, uint32_t b, int ftz, int sat)
+{
+    if (ftz) { /* subnormal inputs become a zero of their sign */
+        a = f16_subnormal(a) ? a & 0x8000 : a;
+        b = f16_subnormal(b) ? b & 0x8000 : b;
+    }
+    uint32_t r = f16_round(f16_value[a] + f16_value[b]);
+    if ((r & 0x7fff) > 0x7c00)
+        r = sat ? 0 : 0x7fff; /* canonical NaN; .sat maps NaN to +0 */
+    if (ftz && f16_subnormal(r))
+        r &= 0x8000;
+    if (sat) /* clamp to [+0, 1.0]: negatives (-0 and -inf too) -> +0, above 1.0 (+inf too) -> 1.0 */
+        r = (r & 0x8000) ? 0 : r > 0x3c00 ? 0x3c00 : r;
+    return r;
+}
+
+static inline float bf16_value(uint32_t h)
+{
+    uint32_t u = h << 16;
+    float f;
+    memcpy(&f, &u, 4);
+    return f;
+}
+
+/* float -> bf16, round to nearest even: adding 0x7fff plus the kept LSB carries into the kept bits
+ * exactly when the dropped half is above 0x8000, or equal with an odd LSB. A carry out of the
+ * significand bumps the exponent, which is right for binade crossings, subnormal -> normal and
+ * max -> inf alike (the sign bit is never reached: |u| <= 0x7f800000 here). */
+static inline uint32_t bf16_round(float f)
+{
+    uint32_t u;
+    memcpy(&u, &f, 4);
+    if ((u & 0x7fffffff) > 0x7f800000)
+        return 0x7fff;
+    return (u + 0x7fff + ((u >> 16) & 1)) >> 16;
+}
+
+O(f16, f16_add(a, b, 0, 0))
+O(f16_ftz, f16_add(a, b, 1, 0))
+O(f16_sat, f16_add(a, b, 0, 1))
+O(f16_ftz_sat, f16_add(a, b, 1, 1))
+O(bf16, bf16_round(bf16_value(a) + bf16_value(b)))
+
+/* ---- The sweeps ----------------------------------------------------------------------------------
+ * Layouts: PAIR16 a, b, d 16-bit (c 16-bit uniform); PAIR32 a, b 16-bit, d and c 32-bit (.wide);
+ * UNARY16 a, d 16-bit, all 2^16 a; PACKED a, b, d 32-bit, the oracle per 16-bit element: the low
+ * halves get (x, y), the high halves (y, x), so each element sees every pair. */
+enum layout { PAIR16, PAIR32, UNARY16, PACKED };
+static const uint32_t C_NONE[] = {0};
+static const uint32_t C16[] = {0, 1, 0x7fff, 0x8000, 0xffff};
+static const uint32_t C32[] = {0, 1, 0x7fff, 0x8000, 0xffff, 0xffffffff, 0x80000000};
+
+/* X(id, mnemonic, group, layout, a-stride (1 = all, SAMPLE), c values, oracle) */
+#define SWEEPS(X) \
+    X(add_u16, "add.u16", "int", PAIR16, 1, C_NONE, o_add) \
+    X(add_s16, "add.s16", "int", PAIR16, 1, C_NONE, o_add) \
+    X(sub_u16, "sub.u16", "int", PAIR16, 1, C_NONE, o_sub) \
+    X(sub_s16, "sub.s16", "int", PAIR16, 1, C_NONE, o_sub) \
+    X(mul_lo_u16, "mul.lo.u16", "int", PAIR16, 1, C_NONE, o_mul_lo_u) \
+    X(mul_lo_s16, "mul.lo.s16", "int", PAIR16, 1, C_NONE, o_mul_lo_s) \
+    X(mul_hi_u16, "mul.hi.u16", "int", PAIR16, 1, C_NONE, o_mul_hi_u) \
+    X(mul_hi_s16, "mul.hi.s16", "int", PAIR16, 1, C_NONE, o_mul_hi_s) \
+    X(mul_wide_u16, "mul.wide.u16", "int", PAIR32, 1, C_NONE, o_mul_wide_u) \
+    X(mul_wide_s16, "mul.wide.s16", "int", PAIR32, 1, C_NONE, o_mul_wide_s) \
+    X(div_u16, "div.u16", "int", PAIR16, 1, C_NONE, o_div_u) \
+    X(div_s16, "div.s16", "int", PAIR16, 1, C_NONE, o_div_s) \
+    X(rem_u16, "rem.u16", "int", PAIR16, 1, C_NONE, o_rem_u) \
+    X(rem_s16, "rem.s16", "int", PAIR16, 1, C_NONE, o_rem_s) \
+    X(min_u16, "min.u16", "int", PAIR16, 1, C_NONE, o_min_u) \
+    X(min_s16, "min.s16", "int", PAIR16, 1, C_NONE, o_min_s) \
+    X(max_u16, "max.u16", "int", PAIR16, 1, C_NONE, o_max_u) \
+    X(max_s16, "max.s16", "int", PAIR16, 1, C_NONE, o_max_s) \
+    X(abs_s16, "abs.s16", "int", UNARY16, 1, C_NONE, o_abs_s) \
+    X(neg_s16, "neg.s16", "int", UNARY16, 1, C_NONE, o_neg_s) \
+    X(mad_lo_u16, "mad.lo.u16", "int3", PAIR16, 1, C16, o_mad_lo_u) \
+    X(mad_lo_s16, "mad.lo.s16", "int3", PAIR16, 1, C16, o_mad_lo_s) \
+    X(mad_hi_u16, "mad.hi.u16", "int3", PAIR16, 1, C16, o_mad_hi_u) \
+    X(mad_hi_s16, "mad.hi.s16", "int3", PAIR16, 1, C16, o_mad_hi_s) \
+    X(mad_wide_u16, "mad.wide.u16", "int3", PAIR32, 1, C32, o_mad_wide_u) \
+    X(mad_wide_s16, "mad.wide.s16", "int3", PAIR32, 1, C32, o_mad_wide_s) \
+    X(sad_u16, "sad.u16", "int3", PAIR16, 1, C16, o_sad_u) \
+    X(sad_s16, "sad.s16", "int3", PAIR16, 1, C16, o_sad_s) \
+    X(add_u16x2, "add.u16x2", "packed", PACKED, 1, C_NONE, o_add) \
+    X(add_s16x2, "add.s16x2", "packed", PACKED, 1, C_NONE, o_add) \
+    X(min_u16x2, "min.u16x2", "packed", PACKED, 1, C_NONE, o_min_u) \
+    X(min_s16x2, "min.s16x2", "packed", PACKED, 1, C_NONE, o_min_s) \
+    X(max_u16x2, "max.u16x2", "packed", PACKED, 1, C_NONE, o_max_u) \
+    X(max_s16x2, "max.s16x2", "packed", PACKED, 1, C_NONE, o_max_s) \
+    X(min_relu_s16x2, "min.relu.s16x2", "packed", PACKED, 1, C_NONE, o_min_relu_s) \
+    X(max_relu_s16x2, "max.relu.s16x2", "packed", PACKED, 1, C_NONE, o_max_relu_s) \
+    X(add_rn_f16, "add.rn.f16", "half", PAIR16, 1, C_NONE, o_f16) \
+    X(add_rn_ftz_f16, "add.rn.ftz.f16", "half", PAIR16, 1, C_NONE, o_f16_ftz) \
+    X(add_rn_sat_f16, "add.rn.sat.f16", "half", PAIR16, 1, C_NONE, o_f16_sat) \
+    X(add_rn_ftz_sat_f16, "add.rn.ftz.sat.f16", "half", PAIR16, 1, C_NONE, o_f16_ftz_sat) \
+    X(add_f16, "add.f16", "half", PAIR16, SAMPLE, C_NONE, o_f16) \
+    X(add_ftz_f16, "add.ftz.f16", "half", PAIR16, SAMPLE, C_NONE, o_f16_ftz) \
+    X(add_sat_f16, "add.sat.f16", "half", PAIR16, SAMPLE, C_NONE, o_f16_sat) \
+    X(add_ftz_sat_f16, "add.ftz.sat.f16", "half", PAIR16, SAMPLE, C_NONE, o_f16_ftz_sat) \
+    X(add_rn_bf16, "add.rn.bf16", "half", PAIR16, 1, C_NONE, o_bf16) \
+    X(add_bf16, "add.bf16", "half", PAIR16, SAMPLE, C_NONE, o_bf16) \
+    X(add_rn_f16x2, "add.rn.f16x2", "half", PACKED, 1, C_NONE, o_f16) \
+    X(add_rn_ftz_f16x2, "add.rn.ftz.f16x2", "half", PACKED, 1, C_NONE, o_f16_ftz) \
+    X(add_rn_sat_f16x2, "add.rn.sat.f16x2", "half", PACKED, 1, C_NONE, o_f16_sat) \
+    X(add_rn_ftz_sat_f16x2, "add.rn.ftz.sat.f16x2", "half", PACKED, 1, C_NONE, o_f16_ftz_sat) \
+    X(add_f16x2, "add.f16x2", "half", PACKED, SAMPLE, C_NONE, o_f16) \
+    X(add_ftz_f16x2, "add.ftz.f16x2", "half", PACKED, SAMPLE, C_NONE, o_f16_ftz) \
+    X(add_sat_f16x2, "add.sat.f16x2", "half", PACKED, SAMPLE, C_NONE, o_f16_sat) \
+    X(add_ftz_sat_f16x2, "add.ftz.sat.f16x2", "half", PACKED, SAMPLE, C_NONE, o_f16_ftz_sat) \
+    X(add_rn_bf16x2, "add.rn.bf16x2", "half", PACKED, 1, C_NONE, o_bf16) \
+    X(add_bf16x2, "add.bf16x2", "half", PACKED, SAMPLE, C_NONE, o_bf16)
+
+/* One ptxcpu_run call's worth of work: nx values of a (x), each against all 2^16 b (y). */
+struct job {
+    const char *mnem;
+    enum layout lay;
+    int show_c;
+    uint32_t c, x[X_PER_CALL];
+    unsigned nx;
+    const void *d;
+};
+
+static unsigned long long g_printed; /* mismatches printed so far in this sweep */
+
+static void mismatch(const struct job *j, uint32_t a, uint32_t b, uint32_t want, uint32_t got)
+{
+    int w = j->lay == PAIR16 || j->lay == UNARY16 ? 4 : 8;
+#pragma omp critical(report)
+    if (g_printed++ < PRINT_CAP) {
+        printf("MISMATCH %s a=0x%0*" PRIx32, j->mnem, j->lay == PACKED ? 8 : 4, a);
+        if (j->lay != UNARY16)
+            printf(" b=0x%0*" PRIx32, j->lay == PACKED ? 8 : 4, b);
+        if (j->show_c)
+            printf(" c=0x%0*" PRIx32, j->lay == PAIR32 ? 8 : 4, j->c);
+        printf(": expected 0x%0*" PRIx32 ", got 0x%0*" PRIx32 "\n", w, want, w, got);
+    }
+}
+
+/* Lane i = (k << 16 | y) of a call: its register inputs, the oracle's answer and the library's. */
+INLINE void lane(const struct job *j, enum layout lay, uint32_t (*f)(uint32_t, uint32_t, uint32_t),
+                 unsigned k, uint32_t y, uint32_t *a, uint32_t *b, uint32_t *want, uint32_t *got)
+{
+    const uint16_t *d16 = j->d;
+    const uint32_t *d32 = j->d;
+    size_t i = ((size_t)k << 16) + y;
+    uint32_t x = j->x[k];
+    *a = lay == UNARY16 ? y : lay == PACKED ? x | y << 16 : x;
+    *b = lay == PACKED ? y | x << 16 : y;
+    *want = lay == UNARY16  ? f(y, 0, j->c)
+            : lay == PACKED ? f(x, y, j->c) | f(y, x, j->c) << 16
+                            : f(x, y, j->c);
+    *got = lay == PAIR16 || lay == UNARY16 ? d16[i] : d32[i];
+}
+
+/* Compare d with the oracle; inlined per sweep so that the oracle is inlined too. A branch-free
+ * counting pass (it vectorizes for the integer oracles), then a reporting pass if anything failed. */
+INLINE uint64_t check_lanes(const struct job *j, enum layout lay,
+                            uint32_t (*f)(uint32_t, uint32_t, uint32_t))
+{
+    uint64_t bad = 0;
+    uint32_t a, b, want, got;
+    for (unsigned k = 0; k < j->nx; k++) {
+        uint32_t row = 0; /* 32-bit so that the loop vectorizes */
+        for (uint32_t y = 0; y < 65536; y++) {
+            lane(j, lay, f, k, y, &a, &b, &want, &got);
+            row += want != got;
+        }
+        bad += row;
+    }
+    for (unsigned k = 0; bad && k < j->nx; k++)
+        for (uint32_t y = 0; y < 65536; y++) {
+            lane(j, lay, f, k, y, &a, &b, &want, &got);
+            if (want != got)
+                mismatch(j, a, b, want, got);
+        }
+    return bad;
+}
+
+struct sweep {
+    const char *id, *mnem, *group;
+    enum layout lay;
+    unsigned stride;
+    const uint32_t *cs;
+    unsigned ncs;
+    uint64_t (*check)(const struct job *);
+};
+
+#define DEF_CHECK(id, mnem, group, lay, stride, cs, f) \
+    static uint64_t chk_##id(const struct job *j) { return check_lanes(j, lay, f); }
+SWEEPS(DEF_CHECK)
+#define ROW(id, mnem, group, lay, stride, cs, f) \
+    {#id, mnem, group, lay, stride, cs, sizeof cs / sizeof cs[0], chk_##id},
+static const struct sweep sweeps[] = {SWEEPS(ROW)};
+#define NSWEEPS (sizeof sweeps / sizeof sweeps[0])
+
+/* ---- Driver ------------------------------------------------------------------------------------- */
+static uint16_t *y_pattern; /* lane i holds i & 0xffff: b of PAIR layouts, a of UNARY16 */
+
+static void *xalloc(size_t bytes)
+{
+    void *p = aligned_alloc(64, bytes);
+    if (!p) {
+        fprintf(stderr, "exhaustive: out of memory\n");
+        exit(2);
+    }
+    memset(p, 0x5a, bytes);
+    return p;
+}
+
+/* The register widths the layout assumes must be the library's (a table or test bug otherwise). */
+static int shape_ok(const ptxcpu_insn_desc *ds, enum layout lay, int three)
+{
+    unsigned in = lay == PACKED ? 32 : 16, out = lay == PAIR16 || lay == UNARY16 ? 16 : 32;
+    unsigned nsrc = lay == UNARY16 ? 1 : three ? 3 : 2;
+    return ds->nsrc == nsrc && ds->dst_bits == out && ds->src_bits[0] == in &&
+           (nsrc < 2 || ds->src_bits[1] == in) &&
+           (nsrc < 3 || ds->src_bits[2] == (lay == PAIR32 ? 32u : 16u));
+}
+
+static double cpu_seconds(clockid_t clock) /* this thread's or the whole process's CPU time */
+{
+    struct timespec ts;
+    clock_gettime(clock, &ts);
+    return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+/* Run one instruction with one c over all (sampled) a and all b; returns the mismatch count
+ * (UINT64_MAX if the library refused). */
+static uint64_t run_sweep(const struct sweep *s, ptxcpu_kernel k, uint32_t c, int show_c,
+                          unsigned scale, uint64_t *cases, double *lib_s)
+{
+    uint32_t step = s->lay == UNARY16 ? 65536 : s->stride * scale;
+    unsigned nxs = (65536 + step - 1) / step;
+    unsigned ncalls = (nxs + X_PER_CALL - 1) / X_PER_CALL, done = 0, shown = 101;
+    int tty = isatty(2);
+    uint64_t bad = 0;
+    int refused = 0;
+    double lib = 0; /* thread-seconds spent inside ptxcpu_run */
+    ptxcpu_w32 cw; /* c as a uniform operand (stride 0), like an immediate */
+    for (int i = 0; i < PTXCPU_WARP; i++)
+        cw.lane[i] = c;
+    ptxcpu_w16 cw16;
+    for (int i = 0; i < PTXCPU_WARP; i++)
+        cw16.lane[i] = (uint16_t)c;
+    g_printed = 0;
+#pragma omp parallel reduction(+ : bad, lib)
+    {
+        int wide_in = s->lay == PACKED, wide_out = s->lay == PAIR32 || s->lay == PACKED;
+        void *abuf = s->lay == PAIR16 || s->lay == PAIR32 ? xalloc(LANES * 2)
+                     : wide_in ? xalloc(LANES * 4) : NULL;
+        uint32_t *bbuf = wide_in ? xalloc(LANES * 4) : NULL;
+        void *dbuf = xalloc(LANES * (wide_out ? 4 : 2));
+#pragma omp for schedule(dynamic, 1)
+        for (unsigned call = 0; call < ncalls; call++) {
+            struct job j = {s->mnem, s->lay, show_c, c, {0}, 0, dbuf};
+            for (uint32_t x = call * X_PER_CALL * step; x < 65536 && j.nx < X_PER_CALL; x += step)
+                j.x[j.nx++] = x;
+            for (unsigned n = 0; n < j.nx && abuf; n++) { /* fill a (and b) for these x */
+                size_t o = (size_t)n << 16;
+                if (wide_in)
+                    for (uint32_t y = 0; y < 65536; y++) {
+                        ((uint32_t *)abuf)[o + y] = j.x[n] | y << 16;
+                        bbuf[o + y] = y | j.x[n] << 16;
+                    }
+                else
+                    for (uint32_t y = 0; y < 65536; y++)
+                        ((uint16_t *)abuf)[o + y] = (uint16_t)j.x[n];
+            }
+            size_t lanes = s->lay == UNARY16 ? 65536 : (size_t)j.nx << 16;
+            ptxcpu_batch b = {.n = lanes / PTXCPU_WARP, .d = dbuf,
+                              .d_stride = wide_out ? sizeof(ptxcpu_w32) : sizeof(ptxcpu_w16)};
+            ptrdiff_t in_stride = wide_in ? sizeof(ptxcpu_w32) : sizeof(ptxcpu_w16);
+            b.src[0] = (ptxcpu_src){abuf ? abuf : y_pattern, in_stride};
+            b.src[1] = (ptxcpu_src){bbuf ? (void *)bbuf : y_pattern, in_stride};
+            b.src[2] = (ptxcpu_src){s->lay == PAIR32 ? (void *)&cw : (void *)&cw16, 0};
+            double t0 = cpu_seconds(CLOCK_THREAD_CPUTIME_ID);
+            ptxcpu_status st = ptxcpu_run(k, &b);
+            lib += cpu_seconds(CLOCK_THREAD_CPUTIME_ID) - t0;
+            if (st != PTXCPU_OK) {
+#pragma omp critical(report)
+                if (!refused++)
+                    printf("FAIL %s: ptxcpu_run: %s: %s\n", s->mnem, ptxcpu_status_name(st),
+                           ptxcpu_last_error());
+            } else {
+                bad += s->check(&j);
+            }
+#pragma omp atomic
+            done++;
+            if (tty && omp_get_thread_num() == 0) {
+                unsigned pct;
+#pragma omp atomic read
+                pct = done;
+                pct = pct * 100 / ncalls;
+                if (pct != shown)
+                    fprintf(stderr, "\r  %-22s c=0x%08" PRIx32 " %3u%%", s->mnem, c, shown = pct);
+            }
+        }
+        free(abuf);
+        free(bbuf);
+        free(dbuf);
+    }
+    if (tty)
+        fprintf(stderr, "\r%60s\r", "");
+    *lib_s = lib;
+    *cases = (uint64_t)(s->lay == UNARY16 ? 1 : nxs) << 16;
+    return refused ? UINT64_MAX : bad;
+}
+
+static int selected(const struct sweep *s, int argc, char **argv)
+{
+    for (int i = 1; i < argc; i++)
+        if (!strcmp(argv[i], s->group) || !strcmp(argv[i], s->mnem))
+            return 1;
+    return argc <= 1;
+}
+
+int main(int argc, char **argv)
+{
+    const char *env = getenv("PTXCPU_TEST_SCALE");
+    unsigned scale = env && atoi(env) > 1 ? (unsigned)atoi(env) : 1;
+    for (int i = 1; i < argc; i++)
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+            printf("usage: %s [GROUP|MNEMONIC]...   groups: int int3 packed half (default: all)\n",
+                   argv[0]);
+            return 0;
+        }
+    setvbuf(stdout, NULL, _IOLBF, 0);
+    f16_table_init();
+    y_pattern = xalloc(LANES * 2);
+    for (size_t i = 0; i < LANES; i++)
+        y_pattern[i] = (uint16_t)i;
+    printf("exhaustive: ISA %s, %d threads, every %u-th a%s\n", ptxcpu_isa_name(ptxcpu_isa_active()),
+           omp_get_max_threads(), scale, scale > 1 ? " (PTXCPU_TEST_SCALE)" : "");
+
+    unsigned passed = 0, failed = 0;
+    uint64_t total_cases = 0;
+    double t_all = omp_get_wtime(), cpu_all = cpu_seconds(CLOCK_PROCESS_CPUTIME_ID);
+    for (size_t si = 0; si < NSWEEPS; si++) {
+        const struct sweep *s = &sweeps[si];
+        if (!selected(s, argc, argv))
+            continue;
+        ptxcpu_insn insn;
+        ptxcpu_insn_desc ds;
+        ptxcpu_kernel k;
+        if (ptxcpu_parse(s->mnem, NULL, &insn) || ptxcpu_describe(&insn, &ds) ||
+            ptxcpu_resolve(&insn, PTXCPU_ISA_BEST, &k)) {
+            printf("FAIL %s: %s\n", s->mnem, ptxcpu_last_error());
+            failed++;
+            continue;
+        }
+        int three = s->cs != C_NONE;
+        if (!shape_ok(&ds, s->lay, three)) {
+            printf("FAIL %s: register widths d%u a%u b%u c%u are not the ones this sweep assumes\n",
+                   s->mnem, ds.dst_bits, ds.src_bits[0], ds.src_bits[1], ds.src_bits[2]);
+            failed++;
+            continue;
+        }
+        for (unsigned ci = 0; ci < s->ncs; ci++) {
+            uint64_t cases;
+            double lib, t0 = omp_get_wtime(), c0 = cpu_seconds(CLOCK_PROCESS_CPUTIME_ID);
+            uint64_t bad = run_sweep(s, k, s->cs[ci], three, scale, &cases, &lib);
+            double t = omp_get_wtime() - t0, cpu = cpu_seconds(CLOCK_PROCESS_CPUTIME_ID) - c0;
+            char name[64];
+            snprintf(name, sizeof name, three ? "%s c=0x%" PRIx32 : "%s", s->mnem, s->cs[ci]);
+            total_cases += cases;
+            if (bad == 0) {
+                passed++;
+                printf("ok   %-24s %11" PRIu64 " cases%s %7.2f s (CPU %7.2f s, %3.0f%% in ptxcpu_run)\n",
+                       name, cases, s->stride > 1 ? " (sample)" : "         ", t, cpu,
+                       cpu > 0 ? 100 * lib / cpu : 0.0);
+            } else {
+                failed++;
+                if (bad == UINT64_MAX)
+                    printf("FAIL %-28s refused by the library\n", name);
+                else
+                    printf("FAIL %-28s %" PRIu64 " of %" PRIu64 " cases wrong %7.2f s\n", name,
+                           bad, cases, t);
+            }
+        }
+    }
+    printf("exhaustive: %" PRIu64 " cases in %.1f s (%.1f s CPU)\n", total_cases,
+           omp_get_wtime() - t_all, cpu_seconds(CLOCK_PROCESS_CPUTIME_ID) - cpu_all);
+    printf("exhaustive: %u passed, %u failed\n", passed, failed);
+    free(y_pattern);
+    return failed ? 1 : passed ? 0 : 77;
+}

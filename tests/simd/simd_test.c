@@ -1,0 +1,599 @@
+/* Suite `simd`: every kernel (268 rows + the 2 legacy mad.f32 kernels) of every SIMD table that runs
+ * here -- the native ones the CPU supports, through the public API, and AVX-512 emulated by simde --
+ * compared bit for bit with the scalar table: crossed edge values and random lanes, random guards
+ * and CC words, strides 0 / packed / negative / register file, exact aliasing, n = 0, 1, odd,
+ * large, and dependent chains against repeated scalar runs. */
+#include "internal.h"
+#include "ptxcpu.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#if defined(__x86_64__)
+#include <xmmintrin.h>
+/* The caller's MXCSR: kernels must not depend on it (rounding, FTZ, DAZ) and must restore it. */
+static unsigned get_fenv(void) { return _mm_getcsr(); }
+static void set_fenv(unsigned x) { _mm_setcsr(x); }
+static const unsigned caller_fenv[] = {0x1f80, 0x1f80 | 3u << 13 | 0x8040, 0x1f80 | 1u << 13,
+                                       0x1f80 | 2u << 13 | 0x0040};
+#else
+static unsigned get_fenv(void) { return 0; }
+static void set_fenv(unsigned x) { (void)x; }
+static const unsigned caller_fenv[] = {0};
+#endif
+
+#if SIMD_TEST_EMU
+extern const struct ptxcpu_kernel_entry ptx_kernels_avx512_emu[PTX_NKERNELS];
+#endif
+
+/* ---- tables under test ---------------------------------------------------------------------- */
+typedef struct table { const char *name; const struct ptxcpu_kernel_entry *k; } table;
+static table tables[4];
+static unsigned ntables;
+static const struct ptxcpu_kernel_entry *scalar_tab;
+
+/* A table's base: ptxcpu_resolve hands out &table[id], and each entry knows its id. */
+static const struct ptxcpu_kernel_entry *table_of(ptxcpu_isa isa)
+{
+    ptxcpu_insn in;
+    ptxcpu_kernel k;
+    if (ptxcpu_parse("add.u32", NULL, &in) || ptxcpu_resolve(&in, isa, &k))
+        return NULL;
+    return k - k->op;
+}
+
+/* ---- random numbers (xorshift64*, fixed seed) ------------------------------------------------ */
+static uint64_t rng_state = 0x9e3779b97f4a7c15ull;
+static uint64_t rnd64(void)
+{
+    rng_state ^= rng_state >> 12;
+    rng_state ^= rng_state << 25;
+    rng_state ^= rng_state >> 27;
+    return rng_state * 0x2545f4914f6cdd1dull;
+}
+static unsigned rndn(unsigned n) { return (unsigned)(rnd64() % n); }
+
+/* ---- the kernel being tested: its shape from the public description ------------------------- */
+typedef struct shape {
+    unsigned id;
+    char mnem[64];
+    unsigned nsrc, dbits, sbits[4], cc; /* cc: 1 read, 2 write */
+    ptxcpu_elem elem;
+    unsigned elems;
+    uint64_t edge[4][64]; /* edge values of each source's element type */
+    unsigned nedge[4];
+} shape;
+
+static unsigned float_edges(unsigned p, unsigned e, uint64_t *out);
+static unsigned int_edges(unsigned bits, uint64_t *out);
+
+static int shape_of(unsigned id, shape *s)
+{
+    ptxcpu_insn_desc d;
+    size_t row = id;
+    if (id >= PTX_NROWS) { /* the legacy kernels have mad.f32's operands */
+        ptxcpu_insn in;
+        if (ptxcpu_parse("mad.f32", NULL, &in))
+            return -1;
+        row = in.op;
+    }
+    if (ptxcpu_insn_at(row, &d))
+        return -1;
+    s->id = id;
+    snprintf(s->mnem, sizeof s->mnem, "%s", id == PTX_K_mad_legacy_f32 ? "mad.f32@sm_1x"
+                                            : id == PTX_K_mad_legacy_sat_f32 ? "mad.sat.f32@sm_1x"
+                                                                             : d.mnemonic);
+    s->nsrc = d.nsrc;
+    s->dbits = d.dst_bits;
+    for (unsigned k = 0; k < 4; k++)
+        s->sbits[k] = d.src_bits[k];
+    s->cc = (d.reads_cc ? 1u : 0u) | (d.writes_cc ? 2u : 0u);
+    s->elem = d.elem;
+    s->elems = d.elems;
+    for (unsigned k = 0; k < s->nsrc; k++) {
+        unsigned eb = s->sbits[k] / s->elems;
+        s->nedge[k] = s->elem == PTXCPU_ELEM_INT ? int_edges(s->sbits[k], s->edge[k])
+                      : s->elem == PTXCPU_ELEM_BF16 ? float_edges(8, 8, s->edge[k])
+                      : float_edges(eb == 16 ? 11 : eb == 32 ? 24 : 53, eb == 16 ? 5 : eb == 32 ? 8 : 11,
+                                    s->edge[k]);
+    }
+    return 0;
+}
+
+/* ---- operand values: edges and random classes, per element format --------------------------- */
+typedef struct ffmt { unsigned p, e; } ffmt; /* precision with hidden bit, exponent bits */
+static ffmt fmt_of(ptxcpu_elem e)
+{
+    switch (e) {
+    case PTXCPU_ELEM_F16: return (ffmt){11, 5};
+    case PTXCPU_ELEM_BF16: return (ffmt){8, 8};
+    case PTXCPU_ELEM_F64: return (ffmt){53, 11};
+    default: return (ffmt){24, 8};
+    }
+}
+static uint64_t mask_of(unsigned bits) { return bits >= 64 ? ~0ull : (1ull << bits) - 1; }
+
+static unsigned float_edges(unsigned p, unsigned e, uint64_t *out)
+{
+    ffmt f = {p, e};
+    uint64_t frac = (1ull << (f.p - 1)) - 1, emask = ((1ull << f.e) - 1) << (f.p - 1);
+    uint64_t one = ((1ull << (f.e - 1)) - 1) << (f.p - 1), minn = 1ull << (f.p - 1);
+    uint64_t sign = 1ull << (f.p + f.e - 1);
+    uint64_t pos[] = {0, 1, frac, minn, minn + 1, minn | frac, one, one + 1, one - 1,
+                      one + minn, one - minn, one | (1ull << (f.p - 2)), emask - minn - 1 + minn,
+                      emask - 1, emask, emask | (1ull << (f.p - 2)), emask | 1, sign - 1,
+                      2 * minn, 3};
+    unsigned n = 0;
+    for (unsigned i = 0; i < sizeof pos / sizeof pos[0]; i++) {
+        out[n++] = pos[i];
+        out[n++] = pos[i] | sign;
+    }
+    return n;
+}
+static unsigned int_edges(unsigned bits, uint64_t *out)
+{
+    static const uint64_t v[] = {0, 1, 2, 3, 7, 8, 15, 16, 23, 24, 31, 32, 33, 63, 64, 65, 127,
+                                 128, 255, 256, 0x7fff, 0x8000, 0xffff, 0x10000, 0x7fffffff,
+                                 0x80000000, 0xffffffff, 0x100000000ull, 0x7fffffffffffffffull,
+                                 0x8000000000000000ull, ~0ull, ~1ull, 0x8000000000000001ull,
+                                 0x0101010101010101ull, 0x7f7f7f7f7f7f7f7full,
+                                 0x8080808080808080ull, 0xff00ff00ff00ff00ull, 0x00800080ull};
+    unsigned n = 0;
+    for (unsigned i = 0; i < sizeof v / sizeof v[0]; i++) {
+        uint64_t x = v[i] & mask_of(bits);
+        int dup = 0;
+        for (unsigned j = 0; j < n; j++)
+            dup |= out[j] == x;
+        if (!dup)
+            out[n++] = x;
+    }
+    return n;
+}
+
+/* One random float element: exponents near `ebase` (shared by a lane's operands, so sums cancel
+ * and products land near the subnormal boundary), anywhere, or an edge. */
+static uint64_t rand_float(ffmt f, int ebase, const uint64_t *edges, unsigned nedges)
+{
+    unsigned r = rndn(100);
+    uint64_t frac = rnd64() & ((1ull << (f.p - 1)) - 1), sign = rnd64() & 1;
+    int emax = (1 << f.e) - 1, ex;
+    if (r < 15)
+        return edges[rndn(nedges)];
+    if (r < 30)
+        return rnd64() & mask_of(f.p + f.e);
+    if (r < 40)
+        frac &= ~0ull << rndn(f.p - 1); /* few significant bits: exact ties */
+    ex = ebase + (int)rndn(7) - 3;
+    if (ex < 0)
+        ex = 0;
+    if (ex >= emax)
+        ex = emax - 1;
+    return (sign << (f.p + f.e - 1)) | ((uint64_t)ex << (f.p - 1)) | frac;
+}
+static uint64_t rand_int(unsigned bits, const uint64_t *edges, unsigned nedges)
+{
+    switch (rndn(6)) {
+    case 0: return edges[rndn(nedges)];
+    case 1: return rndn(80);                                      /* shift counts, positions */
+    case 2: return (edges[rndn(nedges)] + rndn(5) - 2) & mask_of(bits);
+    case 3: { /* bytes from a small special set (dp4a, brev, popc) */
+        static const uint8_t by[] = {0, 1, 0x7f, 0x80, 0x81, 0xff};
+        uint64_t x = 0;
+        for (unsigned i = 0; i < 8; i++)
+            x |= (uint64_t)by[rndn(6)] << (8 * i);
+        return x & mask_of(bits);
+    }
+    case 4: return (rnd64() >> rndn(64)) & mask_of(bits);   /* leading zeros */
+    default: return rnd64() & mask_of(bits);
+    }
+}
+
+/* Operand k's value for one lane; edge >= 0: that edge value (cycling), else random. A lane with
+ * tinyprod set gets a * b near the smallest normal and c zero or tiny (mad's .ftz boundary). */
+typedef struct lanegen { int ebase, tinyprod; } lanegen;
+static uint64_t gen_value(const shape *s, unsigned k, const lanegen *lg, int edge)
+{
+    unsigned bits = s->sbits[k], ne = s->nedge[k];
+    const uint64_t *ed = s->edge[k];
+    if (s->elem == PTXCPU_ELEM_INT)
+        return edge >= 0 ? ed[(unsigned)edge % ne] : rand_int(bits, ed, ne);
+    unsigned eb = bits / s->elems;
+    ffmt f = s->elem == PTXCPU_ELEM_BF16 ? (ffmt){8, 8} : fmt_of(eb == 16 ? PTXCPU_ELEM_F16 : eb == 32 ? PTXCPU_ELEM_F32 : PTXCPU_ELEM_F64);
+    uint64_t v = 0, bias = (1ull << (f.e - 1)) - 1, frac = (1ull << (f.p - 1)) - 1;
+    for (unsigned i = 0; i < s->elems; i++) {
+        uint64_t x;
+        if (edge >= 0)
+            x = ed[(unsigned)(edge + 7 * i) % ne];
+        else if (lg->tinyprod && k < 3) /* a in [0.5, 1), b in [2^emin, 2^(emin+1)), c tiny */
+            x = (rnd64() & 1) << (f.p + f.e - 1) | (rnd64() & frac) |
+                (k == 0 ? (bias - 1) << (f.p - 1) : k == 1 ? 1ull << (f.p - 1)
+                                                           : (rndn(2) ? 0 : rndn(2) << (f.p - 1)));
+        else
+            x = rand_float(f, lg->ebase, ed, ne);
+        if (lg->tinyprod && k == 2 && rndn(2))
+            x = 0;
+        v |= x << (i * eb);
+    }
+    return v;
+}
+
+/* ---- batches: an arena holding every register, laid out one of several ways ----------------- */
+enum layout { L_PACKED, L_UNIFORM, L_NEGATIVE, L_REGFILE, L_ALIAS, L_NLAYOUTS };
+static const char *const layout_names[] = {"packed", "uniform", "negative", "regfile", "alias"};
+#define SLOT 320 /* register-file slot: 256 bytes of register at offset 8, misaligned on purpose */
+
+typedef struct setup {
+    size_t n, arena_size;
+    unsigned char *arena;       /* registers */
+    ptxcpu_lanemask *guard, *cc; /* n words each */
+    ptxcpu_batch b;             /* pointers into the arena of this setup */
+    size_t off[5];              /* offset of operand 0 (d), 1..4 (sources) for warp 0 */
+    ptrdiff_t stride[5];
+} setup;
+
+static void *xalloc(size_t n)
+{
+    void *p = aligned_alloc(64, (n + 63) / 64 * 64);
+    if (!p) {
+        fprintf(stderr, "simd: out of memory\n");
+        exit(2);
+    }
+    return p;
+}
+
+/* Places d and the sources for layout L; alias_src: the source d aliases (L_ALIAS). */
+static void place(setup *st, const shape *s, enum layout L, unsigned alias_src, unsigned uni_src)
+{
+    size_t n = st->n, pos = 64;
+    unsigned bits[5] = {s->dbits, s->sbits[0], s->sbits[1], s->sbits[2], s->sbits[3]};
+    int regfile = L == L_REGFILE || (L == L_ALIAS && s->dbits != s->sbits[alias_src]);
+    for (unsigned k = 0; k < 5; k++) {
+        size_t reg = PTXCPU_WARP * (bits[k] ? bits[k] : 8) / 8;
+        if (regfile) {
+            st->off[k] = 64 + k * SLOT + 8;
+            st->stride[k] = 5 * SLOT;
+        } else if (L == L_NEGATIVE) {
+            st->off[k] = pos + (n - 1) * reg;
+            st->stride[k] = -(ptrdiff_t)reg;
+            pos += n * reg;
+        } else {
+            st->off[k] = pos;
+            st->stride[k] = (L == L_UNIFORM && k == uni_src + 1) ? 0 : (ptrdiff_t)reg;
+            pos += (st->stride[k] ? n : 1) * reg;
+        }
+    }
+    if (L == L_ALIAS) {
+        st->off[0] = st->off[alias_src + 1];
+        st->stride[0] = st->stride[alias_src + 1];
+    }
+    st->arena_size = regfile ? 64 + n * 5 * SLOT + 64 : pos + 64;
+}
+
+static void build(setup *st, const shape *s, size_t n, enum layout L, unsigned alias_src,
+                  unsigned uni_src, int edge0)
+{
+    memset(st, 0, sizeof *st);
+    st->n = n;
+    place(st, s, L, alias_src, uni_src);
+    st->arena = xalloc(st->arena_size);
+    for (size_t i = 0; i < st->arena_size; i++)
+        st->arena[i] = (unsigned char)rnd64();
+    st->guard = xalloc(4 * (n + 1));
+    st->cc = xalloc(4 * (n + 1));
+    for (size_t w = 0; w < n; w++) {
+        unsigned g = rndn(10);
+        st->guard[w] = g < 4 ? ~0u : g == 4 ? 0 : (uint32_t)(rnd64() & rnd64() >> rndn(2) * 32);
+        if (g > 6)
+            st->guard[w] = (uint32_t)rnd64();
+        st->cc[w] = (uint32_t)rnd64();
+        for (unsigned i = 0; i < PTXCPU_WARP; i++) {
+            unsigned eb = s->sbits[0] / s->elems;
+            lanegen lg = {(int)rndn(s->elem == PTXCPU_ELEM_BF16 || eb == 32 ? 255 : eb == 16 ? 31 : 2047),
+                          s->nsrc == 3 && rndn(8) == 0};
+            if (rndn(4) == 0) /* near the subnormal boundary */
+                lg.ebase = (int)rndn(4);
+            for (unsigned k = 0; k < s->nsrc; k++) {
+                int edge = -1;
+                if (edge0 >= 0) { /* crossed edges: a x b, c and d cycling */
+                    unsigned idx = (unsigned)edge0 + (unsigned)w * PTXCPU_WARP + i;
+                    edge = (int)(k == 0 ? idx % 41 : k == 1 ? idx / 41 : idx * (k + 3));
+                }
+                uint64_t v = gen_value(s, k, &lg, edge);
+                unsigned char *p = st->arena + st->off[k + 1] + (ptrdiff_t)w * st->stride[k + 1] +
+                                   i * (s->sbits[k] / 8);
+                memcpy(p, &v, s->sbits[k] / 8); /* little endian: the low bytes */
+            }
+        }
+    }
+    st->b.n = n;
+    st->b.d = st->arena + st->off[0];
+    st->b.d_stride = n > 1 || rndn(2) ? st->stride[0] : 0;
+    for (unsigned k = 0; k < s->nsrc; k++)
+        st->b.src[k] = (ptxcpu_src){st->arena + st->off[k + 1], st->stride[k + 1]};
+    unsigned gmode = rndn(4);
+    st->b.guard = gmode == 0 ? NULL : st->guard;
+    st->b.guard_stride = gmode == 1 ? 0 : 4;
+    st->b.cc = (s->cc || rndn(2)) ? st->cc : NULL;
+    st->b.cc_stride = 4;
+}
+
+/* A copy of st with its own memory and the batch's pointers moved along. */
+static void clone(setup *dst, const setup *src)
+{
+    *dst = *src;
+    dst->arena = xalloc(src->arena_size);
+    memcpy(dst->arena, src->arena, src->arena_size);
+    dst->guard = xalloc(4 * (src->n + 1));
+    memcpy(dst->guard, src->guard, 4 * src->n);
+    dst->cc = xalloc(4 * (src->n + 1));
+    memcpy(dst->cc, src->cc, 4 * src->n);
+#define MOVE(p, from, to) ((p) ? (void *)((char *)(to) + ((const char *)(p) - (const char *)(from))) : NULL)
+    dst->b.d = MOVE(src->b.d, src->arena, dst->arena);
+    for (unsigned k = 0; k < 4; k++)
+        dst->b.src[k].base = MOVE(src->b.src[k].base, src->arena, dst->arena);
+    dst->b.guard = MOVE(src->b.guard, src->guard, dst->guard);
+    dst->b.cc = MOVE(src->b.cc, src->cc, dst->cc);
+#undef MOVE
+}
+static void release(setup *st)
+{
+    free(st->arena);
+    free(st->guard);
+    free(st->cc);
+}
+
+/* ---- comparison ----------------------------------------------------------------------------- */
+static uint64_t npass, nfail, nprinted;
+#define MAX_PRINT 40
+
+static uint64_t rd(const void *p, unsigned bits)
+{
+    uint64_t v = 0;
+    memcpy(&v, p, bits / 8);
+    return v;
+}
+
+/* Compares d lane by lane, the CC words, then every byte (stray writes, clobbered sources). */
+static void compare(const shape *s, const char *tab, const char *what, const setup *in,
+                    const setup *ref, const setup *got)
+{
+    uint64_t fails = 0;
+    for (size_t w = 0; w < in->n; w++) {
+        ptrdiff_t dw = (ptrdiff_t)w * in->b.d_stride;
+        for (unsigned i = 0; i < PTXCPU_WARP; i++) {
+            size_t o = (size_t)((const char *)in->b.d - (const char *)in->arena + dw) + i * s->dbits / 8;
+            uint64_t e = rd(ref->arena + o, s->dbits), g = rd(got->arena + o, s->dbits);
+            if (e == g) {
+                npass++;
+                continue;
+            }
+            fails++;
+            if (nprinted++ < MAX_PRINT) {
+                uint32_t gm = in->b.guard ? in->guard[in->b.guard_stride ? w : 0] : ~0u;
+                printf("FAIL %s [%s] %s: warp %zu lane %u (guard %u, cc in %u):", s->mnem, tab,
+                       what, w, i, (gm >> i) & 1, (in->cc[w] >> i) & 1);
+                for (unsigned k = 0; k < s->nsrc; k++)
+                    printf(" %c=%#" PRIx64, "abcd"[k],
+                           rd((const char *)in->b.src[k].base + (ptrdiff_t)w * in->b.src[k].stride +
+                                  i * s->sbits[k] / 8, s->sbits[k]));
+                printf(" expected %#" PRIx64 " got %#" PRIx64 "\n", e, g);
+            }
+        }
+    }
+    if (in->b.cc)
+        for (size_t w = 0; w < in->n; w++) {
+            if (ref->cc[w] == got->cc[w]) {
+                npass++;
+                continue;
+            }
+            fails++;
+            if (nprinted++ < MAX_PRINT)
+                printf("FAIL %s [%s] %s: warp %zu CC word expected %#x got %#x\n", s->mnem, tab,
+                       what, w, ref->cc[w], got->cc[w]);
+        }
+    if (!fails && (memcmp(ref->arena, got->arena, in->arena_size) ||
+                   memcmp(ref->guard, got->guard, 4 * in->n))) {
+        fails++;
+        if (nprinted++ < MAX_PRINT)
+            printf("FAIL %s [%s] %s: memory outside d's active lanes differs\n", s->mnem, tab, what);
+    }
+    nfail += fails;
+}
+
+static void run_or_die(const struct ptxcpu_kernel_entry *k, const ptxcpu_batch *b, const shape *s)
+{
+    if (ptxcpu_run(k, b)) {
+        printf("ERROR %s: ptxcpu_run refused a valid batch: %s\n", s->mnem, ptxcpu_last_error());
+        exit(2);
+    }
+}
+
+/* One batch: scalar reference once, then every table on its own copy. */
+static void check_batch(const shape *s, setup *in, const char *what)
+{
+    setup ref;
+    clone(&ref, in);
+    run_or_die(&scalar_tab[s->id], &ref.b, s);
+    for (unsigned t = 0; t < ntables; t++) {
+        setup got;
+        clone(&got, in);
+        unsigned saved = get_fenv(), mode = caller_fenv[rndn(sizeof caller_fenv / sizeof caller_fenv[0])];
+        set_fenv(mode);
+        run_or_die(&tables[t].k[s->id], &got.b, s);
+        unsigned after = get_fenv();
+        set_fenv(saved);
+        if ((after & ~0x3fu) != (mode & ~0x3fu)) { /* the low 6 bits are sticky exception flags */
+            nfail++;
+            printf("FAIL %s [%s] %s: MXCSR %#x on entry, %#x on return\n", s->mnem, tables[t].name,
+                   what, mode, after);
+        }
+        compare(s, tables[t].name, what, in, &ref, &got);
+        release(&got);
+    }
+    release(&ref);
+}
+
+/* n = 0 runs nothing and writes nothing (the kernel itself, not only the API's early return). */
+static void check_empty(const shape *s)
+{
+    setup in;
+    build(&in, s, 1, L_PACKED, 0, 0, -1);
+    in.b.n = 0;
+    for (unsigned t = 0; t < ntables; t++) {
+        setup got;
+        clone(&got, &in);
+        tables[t].k[s->id].fn(&got.b);
+        tables[t].k[s->id].chain(&got.b, 0, 3);
+        compare(s, tables[t].name, "n=0", &in, &in, &got);
+        release(&got);
+    }
+    release(&in);
+}
+
+/* Chains: ptxcpu_run_chain of each table against `steps` scalar runs with d = src[feedback]. */
+static void check_chain(const shape *s, unsigned fb, uint64_t steps)
+{
+    setup in;
+    size_t n = 1 + rndn(3);
+    build(&in, s, n, L_PACKED, 0, 0, -1);
+    if (rndn(2) && s->nsrc > 1) { /* a uniform operand other than the one fed back */
+        unsigned u = (fb + 1) % s->nsrc;
+        in.b.src[u].stride = 0;
+    }
+    setup ref;
+    clone(&ref, &in);
+    if (steps == 0) { /* d = src[fb] in the active lanes */
+        for (size_t w = 0; w < n; w++) {
+            uint32_t g = ref.b.guard ? in.guard[ref.b.guard_stride ? w : 0] : ~0u;
+            for (unsigned i = 0; i < PTXCPU_WARP; i++)
+                if ((g >> i) & 1)
+                    memcpy((char *)ref.b.d + (ptrdiff_t)w * ref.b.d_stride + i * s->dbits / 8,
+                           (const char *)ref.b.src[fb].base + (ptrdiff_t)w * ref.b.src[fb].stride +
+                               i * s->dbits / 8, s->dbits / 8);
+        }
+    } else {
+        /* the fed-back register: a scratch copy S, run with d = S = src[fb]; then d = S */
+        size_t reg = PTXCPU_WARP * s->dbits / 8;
+        unsigned char *S = xalloc(n * reg);
+        for (size_t w = 0; w < n; w++)
+            memcpy(S + w * reg, (const char *)ref.b.src[fb].base + (ptrdiff_t)w * ref.b.src[fb].stride, reg);
+        ptxcpu_batch b = ref.b;
+        b.d = S;
+        b.d_stride = (ptrdiff_t)reg;
+        b.src[fb] = (ptxcpu_src){S, (ptrdiff_t)reg};
+        for (uint64_t i = 0; i < steps; i++)
+            run_or_die(&scalar_tab[s->id], &b, s);
+        for (size_t w = 0; w < n; w++) {
+            uint32_t g = ref.b.guard ? in.guard[ref.b.guard_stride ? w : 0] : ~0u;
+            for (unsigned i = 0; i < PTXCPU_WARP; i++)
+                if ((g >> i) & 1)
+                    memcpy((char *)ref.b.d + (ptrdiff_t)w * ref.b.d_stride + i * s->dbits / 8,
+                           S + w * reg + i * s->dbits / 8, s->dbits / 8);
+        }
+        free(S);
+    }
+    char what[64];
+    snprintf(what, sizeof what, "chain(feedback %u, %" PRIu64 " steps)", fb, steps);
+    for (unsigned t = 0; t < ntables; t++) {
+        setup got;
+        clone(&got, &in);
+        if (ptxcpu_run_chain(&tables[t].k[s->id], &got.b, fb, steps)) {
+            printf("ERROR %s: ptxcpu_run_chain refused: %s\n", s->mnem, ptxcpu_last_error());
+            exit(2);
+        }
+        compare(s, tables[t].name, what, &in, &ref, &got);
+        release(&got);
+    }
+    release(&ref);
+    release(&in);
+}
+
+static void check_kernel(const shape *s, unsigned long random_lanes)
+{
+    setup in;
+    /* crossed edges: a x b over 41 x 41 edge indices, c and d cycling */
+    build(&in, s, (41 * 41 + PTXCPU_WARP - 1) / PTXCPU_WARP, L_PACKED, 0, 0, 0);
+    in.b.guard = NULL;
+    check_batch(s, &in, "edges");
+    release(&in);
+    /* random lanes in batches of varied size and layout */
+    static const size_t sizes[] = {1, 2, 7, 33, 64, 1, 5, 129};
+    unsigned long lanes = 0;
+    for (unsigned it = 0; lanes < random_lanes; it++) {
+        size_t n = sizes[it % 8];
+        enum layout L = (enum layout)(it % L_NLAYOUTS);
+        unsigned alias = rndn(s->nsrc), uni = rndn(s->nsrc);
+        build(&in, s, n, L, alias, uni, -1);
+        check_batch(s, &in, layout_names[L]);
+        release(&in);
+        lanes += n * PTXCPU_WARP;
+    }
+    build(&in, s, 1000 + rndn(100), L_REGFILE, 0, 0, -1); /* large */
+    check_batch(s, &in, "large");
+    release(&in);
+    check_empty(s);
+    for (unsigned fb = 0; fb < s->nsrc; fb++)
+        if (s->sbits[fb] == s->dbits) {
+            static const uint64_t steps[] = {0, 1, 2, 5, 17};
+            for (unsigned i = 0; i < 5; i++)
+                check_chain(s, fb, steps[i]);
+        }
+}
+
+int main(void)
+{
+    const char *sc = getenv("PTXCPU_TEST_SCALE");
+    unsigned long scale = sc && atol(sc) > 0 ? (unsigned long)atol(sc) : 1;
+    unsigned long random_lanes = 100000 / scale;
+
+    scalar_tab = table_of(PTXCPU_ISA_SCALAR);
+    static const struct { ptxcpu_isa isa; const char *name; } natives[] = {
+        {PTXCPU_ISA_AVX2, "avx2"}, {PTXCPU_ISA_AVX512, "avx512"}};
+    for (unsigned i = 0; i < 2; i++) {
+        if (ptxcpu_isa_usable(natives[i].isa)) {
+            tables[ntables++] = (table){natives[i].name, table_of(natives[i].isa)};
+        } else {
+            printf("simd: SKIPPING native %s: %s (features: %s)\n", natives[i].name,
+                   ptxcpu_isa_compiled(natives[i].isa) ? "this CPU cannot run it"
+                                                       : "not compiled into this build",
+                   ptxcpu_cpu_features());
+        }
+    }
+#if SIMD_TEST_EMU
+    tables[ntables++] = (table){"avx512-emulated", ptx_kernels_avx512_emu};
+#else
+    printf("simd: SKIPPING avx512-emulated: not built on this host (x86-64 only)\n");
+#endif
+    if (!scalar_tab) {
+        printf("simd: no scalar table: %s\n", ptxcpu_last_error());
+        return 2;
+    }
+    if (ntables == 0) {
+        printf("simd: SKIPPED: no SIMD table runs on this host\n");
+        return 77;
+    }
+    printf("simd: testing");
+    for (unsigned t = 0; t < ntables; t++)
+        printf(" %s", tables[t].name);
+    printf(" against scalar; %lu random lanes per kernel (PTXCPU_TEST_SCALE=%lu)\n", random_lanes,
+           scale);
+
+    const char *only = getenv("SIMD_TEST_ONLY"); /* debugging: one mnemonic */
+    for (unsigned id = 0; id < PTX_NKERNELS; id++) {
+        shape s;
+        if (shape_of(id, &s)) {
+            printf("simd: no description for kernel %u\n", id);
+            return 2;
+        }
+        if (only && strcmp(only, s.mnem))
+            continue;
+        uint64_t before = nfail;
+        check_kernel(&s, random_lanes);
+        if (nfail != before)
+            printf("simd: %s: %" PRIu64 " mismatches\n", s.mnem, nfail - before);
+    }
+    printf("simd: %" PRIu64 " passed, %" PRIu64 " failed\n", npass, nfail);
+    return nfail ? 1 : 0;
+}
