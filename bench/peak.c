@@ -25,6 +25,7 @@ double bench_median(double *v, int n)
     return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
 }
 
+#if defined(__x86_64__)
 static int has_feature(const char *name)
 {
     const char *f = ptxcpu_cpu_features();
@@ -34,6 +35,7 @@ static int has_feature(const char *name)
             return 1;
     return 0;
 }
+#endif
 
 /* Scalar a*b+c with 8 independent chains (fp-contract is off: a multiply and an add). */
 static double peak_fma_scalar(uint64_t iters)
