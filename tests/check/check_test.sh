@@ -3,6 +3,8 @@
 # malformed files and bad --isa lists exit 2 naming file:line. Usage: check_test.sh MODE PTXCPU [FILE]
 set -u
 mode=$1 ptx=$2 file=${3:-}
+# PTXCPU_RUNNER: how to start the tool when it is cross-built (e.g. "qemu-aarch64 -L /")
+px() { ${PTXCPU_RUNNER:-} "$ptx" "$@"; }
 tmp=$(mktemp -d) || exit 99
 trap 'rm -rf "$tmp"' EXIT
 pass=0 fail=0
@@ -12,7 +14,7 @@ no() { fail=$((fail + 1)); echo "FAIL: $*"; }
 
 # run ARGS...: sets rc, out (stdout), err (stderr)
 run() {
-    "$ptx" check "$@" >"$tmp/out" 2>"$tmp/err"
+    px check "$@" >"$tmp/out" 2>"$tmp/err"
     rc=$?
     out=$(cat "$tmp/out")
     err=$(cat "$tmp/err")
@@ -54,7 +56,7 @@ pass)
 
 coverage)
     # every spelling that `ptxcpu list` prints has at least 2 lines in families.vec
-    "$ptx" list | awk '{print $1}' >"$tmp/list"
+    px list | awk '{print $1}' >"$tmp/list"
     awk '!/^#/ && NF { n[$1]++ } END { for (k in n) print k, n[k] }' "$file" >"$tmp/count"
     missing=$(awk 'NR == FNR { n[$1] = $2; next } (n[$1] + 0) < 2 { print $1 }' \
         "$tmp/count" "$tmp/list")
@@ -130,7 +132,7 @@ isa)
         else no "check $args: exit $rc, '$err'"; fi
     done
     # an ISA this build or CPU cannot run (if any): exit 2 with the reason
-    for isa in $("$ptx" info | awk '$3 == "no" { print $1 }'); do
+    for isa in $(px info | awk '$3 == "no" { print $1 }'); do
         run --isa "$isa" "$file"
         if [ "$rc" -eq 2 ] && [ -n "$err" ] && [ -z "$out" ]; then ok; echo "ok: --isa $isa: $err"
         else no "--isa $isa: exit $rc, '$err'"; fi
@@ -138,7 +140,7 @@ isa)
     expect_pass --isa scalar "$file"
     expect_pass --isa=scalar,scalar "$file"
     # every usable ISA named explicitly
-    usable=$("$ptx" info | awk '$3 == "yes" { printf "%s%s", s, $1; s = "," }')
+    usable=$(px info | awk '$3 == "yes" { printf "%s%s", s, $1; s = "," }')
     expect_pass --isa "$usable" "$file"
     ;;
 
