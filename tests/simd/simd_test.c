@@ -550,8 +550,8 @@ int main(void)
 
     scalar_tab = table_of(PTXCPU_ISA_SCALAR);
     static const struct { ptxcpu_isa isa; const char *name; } natives[] = {
-        {PTXCPU_ISA_AVX2, "avx2"}, {PTXCPU_ISA_AVX512, "avx512"}};
-    for (unsigned i = 0; i < 2; i++) {
+        {PTXCPU_ISA_AVX2, "avx2"}, {PTXCPU_ISA_AVX512, "avx512"}, {PTXCPU_ISA_NEON, "neon"}};
+    for (unsigned i = 0; i < 3; i++) {
         if (ptxcpu_isa_usable(natives[i].isa)) {
             tables[ntables++] = (table){natives[i].name, table_of(natives[i].isa)};
         } else {
