@@ -77,7 +77,7 @@ static float f16_to_float(uint16_t bits)
     return (float)h;
 }
 
-static inline uint32_t f16_round(float f)
+static uint32_t f16_convert(float f)
 {
     _Float16 h = (_Float16)f;
     uint16_t r;
@@ -98,7 +98,7 @@ static float f16_to_float(uint16_t h)
     return f;
 }
 
-static inline uint32_t f16_round(float f) /* round to nearest even */
+static uint32_t f16_convert(float f) /* round to nearest even */
 {
     uint32_t u, sign;
     memcpy(&u, &f, 4);
@@ -120,10 +120,28 @@ static inline uint32_t f16_round(float f) /* round to nearest even */
 }
 #endif
 
+/* float -> f16 memoized: f16 keeps at most 10 of float's 23 fraction bits, so the round bit is float
+ * bit 12 or above and bits 11..0 only act as sticky. The result depends only on bits 31..12 and on
+ * whether any of bits 11..0 is set: a 2^21-entry table of conversions is exact. */
+static uint16_t f16_memo[1u << 21];
+
 static void f16_table_init(void)
 {
     for (uint32_t i = 0; i < 65536; i++)
         f16_value[i] = f16_to_float((uint16_t)i);
+    for (uint32_t k = 0; k < 1u << 21; k++) {
+        uint32_t u = (k >> 1) << 12 | (k & 1);
+        float f;
+        memcpy(&f, &u, 4);
+        f16_memo[k] = (uint16_t)f16_convert(f);
+    }
+}
+
+static inline uint32_t f16_round(float f)
+{
+    uint32_t u;
+    memcpy(&u, &f, 4);
+    return f16_memo[(u >> 12) << 1 | ((u & 0xfff) != 0)];
 }
 
 static inline int f16_subnormal(uint32_t h) { return (h & 0x7c00) == 0 && (h & 0x3ff) != 0; }
@@ -420,8 +438,10 @@ static uint64_t run_sweep(const struct sweep *s, ptxcpu_kernel k, uint32_t c, in
 #pragma omp atomic read
                 pct = done;
                 pct = pct * 100 / ncalls;
-                if (pct != shown)
-                    fprintf(stderr, "\r  %-22s c=0x%08" PRIx32 " %3u%%", s->mnem, c, shown = pct);
+                if (pct != shown && show_c)
+                    fprintf(stderr, "\r  %s c=0x%" PRIx32 " %3u%%", s->mnem, c, shown = pct);
+                else if (pct != shown)
+                    fprintf(stderr, "\r  %s %3u%%", s->mnem, shown = pct);
             }
         }
         free(abuf);
