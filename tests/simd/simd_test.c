@@ -209,7 +209,7 @@ static uint64_t gen_value(const shape *s, unsigned k, const lanegen *lg, int edg
         else if (lg->tinyprod && k < 3) /* a in [0.5, 1), b in [2^emin, 2^(emin+1)), c tiny */
             x = (rnd64() & 1) << (f.p + f.e - 1) | (rnd64() & frac) |
                 (k == 0 ? (bias - 1) << (f.p - 1) : k == 1 ? 1ull << (f.p - 1)
-                                                           : (rndn(2) ? 0 : rndn(2) << (f.p - 1)));
+                                                           : (rndn(2) ? 0 : (uint64_t)rndn(2) << (f.p - 1)));
         else
             x = rand_float(f, lg->ebase, ed, ne);
         if (lg->tinyprod && k == 2 && rndn(2))
