@@ -8,6 +8,8 @@
 #include <simde/x86/fma.h>
 #include <stdint.h>
 
+#include "simd/fenv_x86.h"
+
 #if !defined(SIMDE_X86_AVX2_NATIVE) || !defined(SIMDE_X86_FMA_NATIVE) || \
     !defined(SIMDE_X86_F16C_NATIVE)
 #error "the AVX2 layer is built with -mavx2 -mfma -mf16c (simde's fallback fmadd is not fused)"

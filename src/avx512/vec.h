@@ -8,6 +8,8 @@
 #include <simde/x86/f16c.h>
 #include <simde/x86/fma.h>
 #include <stdint.h>
+
+#include "simd/fenv_x86.h"
 #include <string.h>
 
 #if !defined(SIMDE_X86_AVX2_NATIVE) || !defined(SIMDE_X86_FMA_NATIVE) || \

@@ -56,24 +56,19 @@
 #define SIMD_FEED_64_16 SIMD_FEED_NO
 #define SIMD_FEED_64_32 SIMD_FEED_NO
 
-/* ---- floating-point environment: MXCSR set once per batch, restored before returning ------- */
-static inline uint32_t simd_fenv_enter(int fp, int rnd)
+/* ---- floating-point environment: set once per batch by the ISA's hook, restored after --------
+ * (vec_fenv, vec_fenv_enter(rnd), vec_fenv_leave(old): from vec.h, e.g. simd/fenv_x86.h) */
+static inline vec_fenv simd_fenv_enter(int fp, int rnd)
 {
-    if (!fp)
-        return 0;
-    static const uint32_t rc[] = {[RND_NONE] = 0, [RND_RN] = 0, [RND_RM] = 1, [RND_RP] = 2,
-                                  [RND_RZ] = 3};
-    uint32_t old = simde_mm_getcsr();
-    simde_mm_setcsr(0x1f80u | rc[rnd] << 13); /* all exceptions masked, FTZ = DAZ = 0 */
-    __asm__ __volatile__("" ::: "memory");    /* no load may move above the mode change */
+    vec_fenv old = {0};
+    if (fp)
+        old = vec_fenv_enter(rnd);
     return old;
 }
-static inline void simd_fenv_leave(int fp, uint32_t old)
+static inline void simd_fenv_leave(int fp, vec_fenv old)
 {
-    if (!fp)
-        return;
-    __asm__ __volatile__("" ::: "memory"); /* every store is done before the restore */
-    simde_mm_setcsr(old);
+    if (fp)
+        vec_fenv_leave(old);
 }
 /* Families that compute in floating point (div/rem: 32-bit quotients through f64). */
 #define SIMD_IS_FP(SEM)                                                                          \
@@ -138,7 +133,7 @@ static inline const void *simd_src(const ptxcpu_batch *bt, unsigned k, size_t w)
 #define SIMD_KERNEL(ID, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, EW, CC)                         \
     static void k_##ID(const ptxcpu_batch *bt)                                                 \
     {                                                                                          \
-        uint32_t fenv = simd_fenv_enter(SIMD_IS_FP(SEM), RND_##RND);                           \
+        vec_fenv fenv = simd_fenv_enter(SIMD_IS_FP(SEM), RND_##RND);                           \
         for (size_t w = 0; w < bt->n; w++) {                                                   \
             SIMD_LOAD_WARP(DW, AW, BW, CW, EW, CC)                                             \
             SIMD_STEP_WARP(SEM, TY, TY2, MODS, RND, DW, AW, CC)                                \
@@ -148,7 +143,7 @@ static inline const void *simd_src(const ptxcpu_batch *bt, unsigned k, size_t w)
     }                                                                                          \
     static void c_##ID(const ptxcpu_batch *bt, unsigned feedback, uint64_t steps)              \
     {                                                                                          \
-        uint32_t fenv = simd_fenv_enter(SIMD_IS_FP(SEM), RND_##RND);                           \
+        vec_fenv fenv = simd_fenv_enter(SIMD_IS_FP(SEM), RND_##RND);                           \
         for (size_t w = 0; w < bt->n; w++) {                                                   \
             SIMD_LOAD_WARP(DW, AW, BW, CW, EW, CC)                                             \
             memset(R, 0, sizeof R); /* (only a refused feedback would leave it unset) */       \
