@@ -31,11 +31,15 @@ static int cmd_info(void)
 {
     printf("ptxcpu %s\n", ptxcpu_version());
     printf("cpu features: %s\n", ptxcpu_cpu_features());
-    printf("isa      compiled  usable\n");
-    for (int i = 0; i < PTXCPU_ISA_COUNT; i++)
-        printf("%-8s %-9s %s\n", ptxcpu_isa_name((ptxcpu_isa)i),
+    printf("isa      compiled  usable  extensions in use%s\n",
+           getenv("PTXCPU_EXT") ? " (limited by PTXCPU_EXT)" : "");
+    for (int i = 0; i < PTXCPU_ISA_COUNT; i++) {
+        const char *ext = ptxcpu_isa_extensions((ptxcpu_isa)i);
+        printf("%-8s %-9s %-7s %s\n", ptxcpu_isa_name((ptxcpu_isa)i),
                ptxcpu_isa_compiled((ptxcpu_isa)i) ? "yes" : "no",
-               ptxcpu_isa_usable((ptxcpu_isa)i) ? "yes" : "no");
+               ptxcpu_isa_usable((ptxcpu_isa)i) ? "yes" : "no",
+               !ptxcpu_isa_usable((ptxcpu_isa)i) ? "-" : *ext ? ext : "(none)");
+    }
     ptxcpu_isa a = ptxcpu_isa_active();
     if (a == PTXCPU_ISA_BEST) {
         ptxcpu_insn insn;

@@ -101,6 +101,19 @@ int ptx_cpu_has_isa(ptxcpu_isa isa)
     }
 }
 
+int ptx_cpu_has_ext(int ext)
+{
+    const ptx_cpu *c = ptx_cpu_get();
+    switch (ext) {
+    case PTX_EXT_AVX512_VNNI: return c->avx512vnni;
+    case PTX_EXT_AVX512_VPOPCNTDQ: return c->avx512vpopcntdq;
+    case PTX_EXT_AVX512_GFNI: return c->gfni;
+    case PTX_EXT_AVX2_GFNI: return c->gfni; /* VEX-encoded 256-bit forms: GFNI + AVX */
+    case PTX_EXT_NEON_DOTPROD: return c->asimddp;
+    default: return 0;
+    }
+}
+
 static char features[512];
 static pthread_once_t features_once = PTHREAD_ONCE_INIT;
 

@@ -18,5 +18,7 @@ PTX_HIDDEN const ptx_cpu *ptx_cpu_get(void);
 /* The ISA levels this CPU runs (DESIGN.md: AVX2 = AVX2+FMA+F16C+BMI2+YMM state, AVX-512 =
  * F+BW+DQ+VL+ZMM state, NEON = ASIMD). */
 PTX_HIDDEN int ptx_cpu_has_isa(ptxcpu_isa isa);
+/* Whether this CPU has ISA extension `ext` (enum ptx_ext; its base ISA is checked separately). */
+PTX_HIDDEN int ptx_cpu_has_ext(int ext);
 
 #endif

@@ -31,7 +31,21 @@ PTX_HIDDEN extern const struct ptxcpu_kernel_entry ptx_kernels_neon[PTX_NKERNELS
 #define NEON_TABLE NULL
 #endif
 
-static const struct ptxcpu_kernel_entry *table_of(ptxcpu_isa isa)
+/* Extension tables compiled into this build (PTXCPU_HAVE_EXT_<ID>); see PTX_EXTENSIONS. */
+#define EXT_DECL(ID, ...) PTX_HIDDEN extern const struct ptxcpu_kernel_entry ptx_kernels_ext_##ID[PTX_NKERNELS] __attribute__((weak));
+PTX_EXTENSIONS(EXT_DECL)
+#undef EXT_DECL
+static const struct {
+    const char *name;
+    ptxcpu_isa base;
+    const struct ptxcpu_kernel_entry *table;
+} extensions[PTX_EXT_COUNT] = {
+#define EXT_ROW(ID, NAME, BASE, ...) [PTX_EXT_##ID] = {NAME, PTXCPU_ISA_##BASE, ptx_kernels_ext_##ID},
+    PTX_EXTENSIONS(EXT_ROW)
+#undef EXT_ROW
+};
+
+static const struct ptxcpu_kernel_entry *base_table(ptxcpu_isa isa)
 {
     switch (isa) {
     case PTXCPU_ISA_SCALAR: return ptx_kernels_scalar;
@@ -40,6 +54,83 @@ static const struct ptxcpu_kernel_entry *table_of(ptxcpu_isa isa)
     case PTXCPU_ISA_NEON: return NEON_TABLE;
     default: return NULL;
     }
+}
+
+/* Whether extension e is used: compiled in, on this CPU, and not excluded by PTXCPU_EXT (unset:
+ * every extension; "none": none; else a comma-separated list of names such as "vnni,gfni"). */
+static int ext_wanted(int e)
+{
+    if (!extensions[e].table || !ptx_cpu_has_ext(e))
+        return 0;
+    const char *env = getenv("PTXCPU_EXT");
+    if (!env)
+        return 1;
+    size_t len = strlen(extensions[e].name);
+    for (const char *p = env; *p;) {
+        size_t n = strcspn(p, ",");
+        if (n == len && !strncmp(p, extensions[e].name, n))
+            return 1;
+        p += n + (p[n] == ',');
+    }
+    return 0;
+}
+
+/* Each ISA's working table: its base table with the wanted extensions laid over it, built once. */
+static struct ptxcpu_kernel_entry merged[PTXCPU_ISA_COUNT][PTX_NKERNELS];
+static char ext_names[PTXCPU_ISA_COUNT][64];
+static char variant_names[PTX_EXT_COUNT][32]; /* "avx512+vnni" */
+static pthread_once_t merged_once = PTHREAD_ONCE_INIT;
+
+static void build_merged(void)
+{
+    for (int e = 1; e < PTX_EXT_COUNT; e++)
+        snprintf(variant_names[e], sizeof variant_names[e], "%s+%s",
+                 ptxcpu_isa_name(extensions[e].base), extensions[e].name);
+    for (int isa = 0; isa < PTXCPU_ISA_COUNT; isa++) {
+        const struct ptxcpu_kernel_entry *base = base_table((ptxcpu_isa)isa);
+        if (!base)
+            continue;
+        memcpy(merged[isa], base, sizeof merged[isa]);
+        if (!ptx_cpu_has_isa((ptxcpu_isa)isa))
+            continue;
+        for (int e = 1; e < PTX_EXT_COUNT; e++) {
+            if (extensions[e].base != (ptxcpu_isa)isa || !ext_wanted(e))
+                continue;
+            for (unsigned k = 0; k < PTX_NKERNELS; k++)
+                if (extensions[e].table[k].fn)
+                    merged[isa][k] = extensions[e].table[k];
+            size_t n = strlen(ext_names[isa]);
+            snprintf(ext_names[isa] + n, sizeof ext_names[isa] - n, "%s%s", n ? "," : "",
+                     extensions[e].name);
+        }
+    }
+}
+
+static const struct ptxcpu_kernel_entry *table_of(ptxcpu_isa isa)
+{
+    if (!base_table(isa))
+        return NULL;
+    pthread_once(&merged_once, build_merged);
+    return merged[isa];
+}
+
+const char *ptxcpu_isa_extensions(ptxcpu_isa isa)
+{
+    if (isa == PTXCPU_ISA_BEST)
+        isa = ptxcpu_isa_active();
+    if (isa < 0 || isa >= PTXCPU_ISA_COUNT || !table_of(isa))
+        return "";
+    return ext_names[isa];
+}
+
+const char *ptxcpu_kernel_variant(ptxcpu_kernel k)
+{
+    if (!k)
+        return "(null)";
+    if (!k->ext || k->ext >= PTX_EXT_COUNT)
+        return ptxcpu_isa_name((ptxcpu_isa)k->isa);
+    pthread_once(&merged_once, build_merged);
+    return variant_names[k->ext];
 }
 
 const char *ptxcpu_isa_name(ptxcpu_isa isa)

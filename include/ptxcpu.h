@@ -107,6 +107,11 @@ PTXCPU_API int ptxcpu_isa_compiled(ptxcpu_isa isa); /* kernels for it are in thi
 PTXCPU_API int ptxcpu_isa_usable(ptxcpu_isa isa);   /* compiled in and this CPU runs it */
 PTXCPU_API ptxcpu_isa ptxcpu_isa_active(void);
 PTXCPU_API ptxcpu_status ptxcpu_isa_force(ptxcpu_isa isa);
+/* The ISA extensions an ISA's kernels use on this CPU, comma separated ("vnni,vpopcntdq"; ""
+ * for none): optional features detected one by one (AVX-512 VNNI, VPOPCNTDQ, GFNI; Arm dotprod)
+ * whose kernels replace the base ISA's for the families they speed up. PTXCPU_EXT in the
+ * environment limits them: "none", or a comma-separated list of names. */
+PTXCPU_API const char *ptxcpu_isa_extensions(ptxcpu_isa isa);
 /* CPU features found, space separated ("avx2 fma f16c bmi2 ..."). */
 PTXCPU_API const char *ptxcpu_cpu_features(void);
 
@@ -141,6 +146,8 @@ typedef const struct ptxcpu_kernel_entry *ptxcpu_kernel;
 PTXCPU_API ptxcpu_status ptxcpu_resolve(const ptxcpu_insn *insn, ptxcpu_isa isa,
                                         ptxcpu_kernel *out);
 PTXCPU_API ptxcpu_isa ptxcpu_kernel_isa(ptxcpu_kernel k);
+/* The variant a kernel is: its ISA's name, or "<isa>+<extension>" ("avx512+vnni"). */
+PTXCPU_API const char *ptxcpu_kernel_variant(ptxcpu_kernel k);
 /* Validate the batch (NULLs, strides, alignment, overflow) and run the kernel on it. */
 PTXCPU_API ptxcpu_status ptxcpu_run(ptxcpu_kernel k, const ptxcpu_batch *batch);
 /* A dependent chain, the register-resident workload of benchmarks: runs k `steps` times over every

@@ -82,6 +82,32 @@ struct ptxcpu_kernel_entry {
     ptx_chain_fn chain;
     uint16_t op;  /* kernel id (row or extra) */
     uint8_t isa;
+    uint8_t ext;  /* PTX_EXT_NONE, or the ISA extension this kernel needs */
+};
+
+/* ISA extensions: optional CPU features (detected one by one) that some families use when
+ * present. Each has its own kernel table, built with the base ISA's flags plus the extension's,
+ * holding only the families it speeds up (fn == NULL elsewhere); the dispatcher lays it over the
+ * base ISA's table when the CPU has the feature. X(id, name, base ISA, family, family, family) */
+#define PTX_EXTENSIONS(X)                                                                        \
+    X(AVX512_VNNI, "vnni", AVX512, SEM_DP4A, SEM_DP2A, SEM_DP2A)                                 \
+    X(AVX512_VPOPCNTDQ, "vpopcntdq", AVX512, SEM_POPC, SEM_CLZ, SEM_BFIND)                       \
+    X(AVX512_GFNI, "gfni", AVX512, SEM_BREV, SEM_BREV, SEM_BREV)                                 \
+    X(AVX2_GFNI, "gfni", AVX2, SEM_BREV, SEM_BREV, SEM_BREV)                                     \
+    X(NEON_DOTPROD, "dotprod", NEON, SEM_DP4A, SEM_DP2A, SEM_DP2A)
+enum ptx_ext {
+    PTX_EXT_NONE,
+#define PTX_EXT_ENUM(ID, ...) PTX_EXT_##ID,
+    PTX_EXTENSIONS(PTX_EXT_ENUM)
+#undef PTX_EXT_ENUM
+    PTX_EXT_COUNT
+};
+/* PTX_EXT_<id>_F1..F3: an extension's families as integer constants (for static tables). */
+enum {
+#define PTX_EXT_FAMS(ID, NAME, BASE, F1, F2, F3)                                                 \
+    PTX_EXT_##ID##_F1 = F1, PTX_EXT_##ID##_F2 = F2, PTX_EXT_##ID##_F3 = F3,
+    PTX_EXTENSIONS(PTX_EXT_FAMS)
+#undef PTX_EXT_FAMS
 };
 
 /* One immutable table per ISA, PTX_NKERNELS entries, defined by each ISA's kernel file. */

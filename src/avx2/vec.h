@@ -329,4 +329,16 @@ VINL v64 v64_fma_f64(v64 a, v64 b, v64 c)
 VINL v32 v32_from_f16(v16 a) { return I32_(simde_mm256_cvtph_ps(a)); }
 VINL v16 v16_to_f16_rn(v32 a) { return simde_mm256_cvtps_ph(F32_(a), 0); }
 
+
+/* ---- ISA extensions (PTX_EXTENSIONS in internal.h), built in their own TUs with their flags -- */
+#if PTX_EXT_GFNI
+#include <simde/x86/gfni.h>
+#define VEC_HAS_REVBITS8 1
+/* gf2p8affineqb with the anti-diagonal matrix: result bit i of a byte = its bit 7 - i. */
+VINL v32 v32_revbits8(v32 a)
+{
+    return simde_mm256_gf2p8affine_epi64_epi8(a, simde_mm256_set1_epi64x(0x8040201008040201ll), 0);
+}
+#endif
+
 #endif

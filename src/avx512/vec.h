@@ -368,4 +368,48 @@ VINL v64 v64_fma_f64(v64 a, v64 b, v64 c)
 VINL v32 v32_from_f16(v16 a) { return I32_(x512_cvtph_ps(a)); }
 VINL v16 v16_to_f16_rn(v32 a) { return x512_cvtps_ph_rn(F32_(a)); }
 
+
+/* ---- ISA extensions (PTX_EXTENSIONS in internal.h): each extension's table is this layer built
+ * again with the extension's flags and macro, so these primitives exist only in those TUs. ---- */
+#if PTX_EXT_VNNI
+#define VEC_HAS_DOT4 1
+#define VEC_HAS_MADD16_ACC 1
+/* vpdpbusd multiplies unsigned bytes of its first operand by signed bytes of its second; the
+ * other signedness pairs are rebased exactly: a signed byte x is (x ^ 0x80) - 128 as unsigned,
+ * an unsigned byte y is (y ^ 0x80) + 128 as signed, and the 128 * sum terms are one more
+ * vpdpbusd against 0x80 bytes (loop-invariant in a chain that feeds back c). All sums wrap. */
+VINL v32 v32_dot4_acc(v32 c, v32 a, v32 b, int sa, int sb)
+{
+    const v32 k80 = v32_set1(0x80808080u);
+    if (!sa && sb)
+        return simde_mm512_dpbusd_epi32(c, a, b);
+    if (sa && !sb)
+        return simde_mm512_dpbusd_epi32(c, b, a);
+    if (sa && sb) /* sum (a + 128) b - 128 sum b */
+        return v32_sub(simde_mm512_dpbusd_epi32(c, v32_xor(a, k80), b),
+                       simde_mm512_dpbusd_epi32(v32_zero(), k80, b));
+    /* u8 x u8: sum a (b - 128) + 128 sum a, and dpbusd(a, 0x80 bytes) = -128 sum a */
+    return v32_sub(simde_mm512_dpbusd_epi32(c, a, v32_xor(b, k80)),
+                   simde_mm512_dpbusd_epi32(v32_zero(), a, k80));
+}
+VINL v32 v32_madd16_acc(v32 c, v32 a, v32 b) { return simde_mm512_dpwssd_epi32(c, a, b); }
+#endif
+#if PTX_EXT_VPOPCNTDQ
+#define VEC_HAS_POPC 1
+VINL v32 v32_popc(v32 a) { return simde_mm512_popcnt_epi32(a); }
+VINL v32 v64_popc(v64 a)
+{
+    return v32_from64((v64){simde_mm512_popcnt_epi64(a.lo), simde_mm512_popcnt_epi64(a.hi)});
+}
+#endif
+#if PTX_EXT_GFNI
+#include <simde/x86/gfni.h>
+#define VEC_HAS_REVBITS8 1
+/* gf2p8affineqb with the anti-diagonal matrix: result bit i of a byte = its bit 7 - i. */
+VINL v32 v32_revbits8(v32 a)
+{
+    return simde_mm512_gf2p8affine_epi64_epi8(a, simde_mm512_set1_epi64(0x8040201008040201ll), 0);
+}
+#endif
+
 #endif

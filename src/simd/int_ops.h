@@ -384,6 +384,10 @@ SIMD_BODY(SAD, 64, 64, 64, 64, 0)
     return v64_add(c, v64_sel(gt, v64_sub(a, b), v64_sub(b, a)));
 }
 
+#ifndef VEC_HAS_MADD16_ACC /* c + pmaddwd(a, b), fused where the layer can (VNNI vpdpwssd) */
+VINL v32 v32_madd16_acc(v32 c, v32 a, v32 b) { return v32_add(c, v32_madd16(a, b)); }
+#endif
+
 /* ---- dp4a, dp2a: bytes / halves widened to 16-bit lanes, pmaddwd pairs, wrapping sums ------- */
 VINL v32 bytes_even16(v32 x, int sgn) /* bytes 0 and 2 of each lane as 16-bit values */
 {
@@ -397,9 +401,13 @@ SIMD_BODY(DP4A, 32, 32, 32, 32, 0)
 {
     SIMD_UNUSED4(m, rnd, e, cf);
     int sa = ty == TY_S32, sb = ty2 == TY_S32;
+#ifdef VEC_HAS_DOT4 /* the layer has a 4-way byte dot product (VNNI vpdpbusd, Arm sdot/udot) */
+    return v32_dot4_acc(c, a, b, sa, sb);
+#else
     v32 ev = v32_madd16(bytes_even16(a, sa), bytes_even16(b, sb));
     v32 od = v32_madd16(bytes_odd16(a, sa), bytes_odd16(b, sb));
     return v32_add(c, v32_add(ev, od));
+#endif
 }
 SIMD_BODY(DP2A, 32, 32, 32, 32, 0)
 {
@@ -411,13 +419,17 @@ SIMD_BODY(DP2A, 32, 32, 32, 32, 0)
     v32 bb = v32_shuffle8(b, v32_bcast16b((m & M_LO) ? pick_lo : pick_hi));
     if (ty2 == TY_S32)
         bb = v32_srai16(v32_slli16(bb, 8), 8);
-    v32 r = v32_add(c, v32_madd16(a, bb)); /* pmaddwd reads a's halves as signed */
+    v32 r = v32_madd16_acc(c, a, bb); /* pmaddwd reads a's halves as signed */
     if (ty != TY_S32) /* u16 halves >= 0x8000 were read as x - 65536: add back 65536 * b */
         r = v32_add(r, v32_slli(v32_madd16(v32_srli16(a, 15), bb), 16));
     return r;
 }
 
 /* ---- popc, clz, bfind, brev ----------------------------------------------------------------- */
+#ifdef VEC_HAS_POPC /* the layer counts the bits of 32- and 64-bit lanes (VPOPCNTDQ) */
+VINL v32 popc32(v32 a) { return v32_popc(a); }
+VINL v32 popc64(v64 a) { return v64_popc(a); }
+#else
 VINL v32 popc32(v32 a)
 {
     v32 x = v32_popc8(a);
@@ -426,6 +438,7 @@ VINL v32 popc32(v32 a)
     return v32_and(x, v32_set1(0x3f));
 }
 VINL v32 popc64(v64 a) { return v32_from64((v64){v32_sum8x8(v32_popc8(a.lo)), v32_sum8x8(v32_popc8(a.hi))}); }
+#endif
 VINL v32 clz32(v32 x)
 {
     x = v32_or(x, v32_srli(x, 1));
@@ -469,6 +482,9 @@ SIMD_BODY(BFIND, 32, 64, 0, 0, 0)
     v32 nz = v32_or(v32_from64(x), v32_from64_hi(x)); /* zero iff x is */
     return bfind_finish(m, 63, clz64(x), nz);
 }
+#ifdef VEC_HAS_REVBITS8 /* the layer reverses the bits of every byte (GFNI affine, Arm rbit) */
+VINL v32 rev_bits_in_bytes(v32 a) { return v32_revbits8(a); }
+#else
 VINL v32 rev_bits_in_bytes(v32 a)
 {
     static const uint8_t lo_lut[16] = {0x00, 0x80, 0x40, 0xc0, 0x20, 0xa0, 0x60, 0xe0,
@@ -479,6 +495,7 @@ VINL v32 rev_bits_in_bytes(v32 a)
     v32 lo = v32_and(a, nib), hi = v32_and(v32_srli(a, 4), nib);
     return v32_or(v32_shuffle8(v32_bcast16b(lo_lut), lo), v32_shuffle8(v32_bcast16b(hi_lut), hi));
 }
+#endif
 SIMD_BODY(BREV, 32, 32, 0, 0, 0)
 {
     SIMD_UNARY_UNUSED;

@@ -175,12 +175,33 @@ static inline const void *simd_src(const ptxcpu_batch *bt, unsigned k, size_t w)
 PTX_EXTRA_KERNELS(PTX_OP)
 #undef PTX_OP
 
+/* An extension's table (PTX_KERNEL_EXT_ID = its id in PTX_EXTENSIONS, e.g. AVX512_VNNI) holds
+ * only the extension's families; the other entries stay NULL and their kernels are never
+ * emitted (the constant condition folds the reference away). */
+#ifdef PTX_KERNEL_EXT_ID
+#define SIMD_EXT_F(n) SIMD_EXT_F_(PTX_KERNEL_EXT_ID, n)
+#define SIMD_EXT_F_(id, n) SIMD_EXT_F__(id, n)
+#define SIMD_EXT_F__(id, n) PTX_EXT_##id##_F##n
+#define SIMD_EXT_X(id) SIMD_EXT_X_(id)
+#define SIMD_EXT_X_(id) PTX_EXT_##id
+#define SIMD_IN_TABLE(SEM)                                                                       \
+    ((int)SEM_##SEM == SIMD_EXT_F(1) || (int)SEM_##SEM == SIMD_EXT_F(2) ||                     \
+     (int)SEM_##SEM == SIMD_EXT_F(3))
+#define SIMD_TABLE_EXT SIMD_EXT_X(PTX_KERNEL_EXT_ID)
+#else
+#define SIMD_IN_TABLE(SEM) 1
+#define SIMD_TABLE_EXT PTX_EXT_NONE
+#endif
+#define SIMD_ENTRY(IDX, ID, SEM)                                                                 \
+    [IDX] = {SIMD_IN_TABLE(SEM) ? k_##ID : 0, SIMD_IN_TABLE(SEM) ? c_##ID : 0, IDX,            \
+             PTX_KERNEL_ISA, SIMD_TABLE_EXT},
+
 PTX_HIDDEN extern const struct ptxcpu_kernel_entry PTX_KERNEL_TABLE[PTX_NKERNELS];
 const struct ptxcpu_kernel_entry PTX_KERNEL_TABLE[PTX_NKERNELS] = {
-#define PTX_OP(ID, ...) [PTX_OP_##ID] = {k_##ID, c_##ID, PTX_OP_##ID, PTX_KERNEL_ISA},
+#define PTX_OP(ID, MN, SEM, ...) SIMD_ENTRY(PTX_OP_##ID, ID, SEM)
 #include "ops.def"
 #undef PTX_OP
-#define PTX_EXTRA(ID, ...) [PTX_K_##ID] = {k_##ID, c_##ID, PTX_K_##ID, PTX_KERNEL_ISA},
+#define PTX_EXTRA(ID, MN, SEM, ...) SIMD_ENTRY(PTX_K_##ID, ID, SEM)
     PTX_EXTRA_KERNELS(PTX_EXTRA)
 #undef PTX_EXTRA
 };

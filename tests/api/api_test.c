@@ -103,6 +103,29 @@ static void test_isa_api(void)
               "ptxcpu_isa_from_name(\"%s\"): status %d '%s', want PTXCPU_E_ISA listing the ISAs",
               bogus[i], (int)st, ptxcpu_last_error());
     }
+    /* variants: a kernel is its ISA, or <isa>+<extension> for an extension's family */
+    for (int i = 0; i < PTXCPU_ISA_COUNT; i++) {
+        if (!ptxcpu_isa_usable((ptxcpu_isa)i))
+            continue;
+        const char *isa_name = ptxcpu_isa_name((ptxcpu_isa)i), *ext = ptxcpu_isa_extensions((ptxcpu_isa)i);
+        check(i != PTXCPU_ISA_SCALAR || !*ext, "the scalar ISA has no extensions, got '%s'", ext);
+        for (size_t r = 0; r < ptxcpu_insn_count(); r++) {
+            ptxcpu_insn_desc d;
+            ptxcpu_insn in;
+            ptxcpu_kernel k;
+            ptxcpu_insn_at(r, &d);
+            if (ptxcpu_parse(d.mnemonic, NULL, &in) || ptxcpu_resolve(&in, (ptxcpu_isa)i, &k))
+                continue;
+            const char *v = ptxcpu_kernel_variant(k);
+            size_t n = strlen(isa_name);
+            check(!strncmp(v, isa_name, n) && (!v[n] || (v[n] == '+' && has(ext, v + n + 1))),
+                  "%s on %s: variant '%s' is neither the ISA nor one of its extensions in use (%s)",
+                  d.mnemonic, isa_name, v, ext);
+        }
+    }
+    check(!strcmp(ptxcpu_kernel_variant(NULL), "(null)"), "ptxcpu_kernel_variant(NULL)");
+    check(!strcmp(ptxcpu_isa_extensions((ptxcpu_isa)99), ""), "ptxcpu_isa_extensions(99) must be empty");
+
     ptxcpu_isa out;
     check(ptxcpu_isa_from_name(NULL, &out) == PTXCPU_E_NULL, "ptxcpu_isa_from_name(NULL) must be PTXCPU_E_NULL");
     check(ptxcpu_isa_from_name("scalar", NULL) == PTXCPU_E_NULL, "ptxcpu_isa_from_name(out NULL) must be PTXCPU_E_NULL");

@@ -1,0 +1,6 @@
+/* AVX-512 extension tables: the kernel template on the AVX-512 layer built once per extension
+ * (meson: its flags, -DPTX_EXT_<FEATURE>=1, -DPTX_KERNEL_EXT_ID=<id>), holding its families only. */
+#include "avx512/vec.h"
+
+#define PTX_KERNEL_ISA PTXCPU_ISA_AVX512
+#include "simd/kernels.h"
