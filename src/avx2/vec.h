@@ -309,6 +309,12 @@ VINL v32 v32_divq(v32 a, v32 b, int sgn)
 #define I32_(x) simde_mm256_castps_si256(x)
 #define F64_(x) simde_mm256_castsi256_pd(x)
 #define I64_(x) simde_mm256_castpd_si256(x)
+/* NaN lanes of f32 bits: one unordered compare (quiet: no exception but for SNaN, masked) */
+#define VEC_HAS_ISNAN_F32 1
+VINL vm v32_isnan_f32(v32 a)
+{
+    return I32_(simde_mm256_cmp_ps(F32_(a), F32_(a), SIMDE_CMP_UNORD_Q));
+}
 VINL v32 v32_fadd_f32(v32 a, v32 b) { return I32_(simde_mm256_add_ps(F32_(a), F32_(b))); }
 VINL v32 v32_fsub_f32(v32 a, v32 b) { return I32_(simde_mm256_sub_ps(F32_(a), F32_(b))); }
 VINL v32 v32_fma_f32(v32 a, v32 b, v32 c)

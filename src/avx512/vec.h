@@ -347,6 +347,9 @@ VINL v32 v32_divq(v32 a, v32 b, int sgn)
 #define I32_(x) simde_mm512_castps_si512(x)
 #define F64_(x) simde_mm512_castsi512_pd(x)
 #define I64_(x) simde_mm512_castpd_si512(x)
+/* NaN lanes of f32 bits: one unordered compare into a mask register */
+#define VEC_HAS_ISNAN_F32 1
+VINL vm v32_isnan_f32(v32 a) { return simde_mm512_cmp_ps_mask(F32_(a), F32_(a), SIMDE_CMP_UNORD_Q); }
 VINL v32 v32_fadd_f32(v32 a, v32 b) { return I32_(simde_mm512_add_ps(F32_(a), F32_(b))); }
 VINL v32 v32_fsub_f32(v32 a, v32 b) { return I32_(simde_mm512_sub_ps(F32_(a), F32_(b))); }
 VINL v32 v32_fma_f32(v32 a, v32 b, v32 c)

@@ -130,6 +130,85 @@ static inline const void *simd_src(const ptxcpu_batch *bt, unsigned k, size_t w)
     if (((CC) & CC_W) && ccw)                                                                  \
         *ccw = cc;
 
+/* Chains run G warps (bt->n in groups of SIMD_CHAIN_WARPS, the rest one by one) with every
+ * chunk of every register in local arrays: the G * NCH steps of one iteration are independent,
+ * so their latencies overlap (one warp's chain alone waits on its own latency every step). */
+#ifndef SIMD_CHAIN_WARPS
+#define SIMD_CHAIN_WARPS (NCH >= 4 ? 2 : 4) /* 8 independent vectors per step */
+#endif
+/* `steps` steps of a group, the result fed into X (of XW bits); nothing when X cannot take d
+ * (absent or of another width: ptxcpu_run_chain refuses such a feedback before we get here). */
+#define SIMD_CHAIN_STEPS(G, X, XW, SEM, TY, TY2, MODS, RND, DW, AW, CC)                           \
+    if ((XW) == (DW))                                                                          \
+        for (uint64_t s = 0; s < steps; s++) {                                                 \
+            for (unsigned j = 0; j < (G); j++) {                                               \
+                ptxcpu_lanemask ccn = 0;                                                       \
+                for (unsigned k = 0; k < NCH; k++) {                                           \
+                    vm cf = (CC) ? vm_from_bits((ccs[j] >> (k * VL)) & CHUNK_BITS) : vm_none(); \
+                    R[j][k] = simd_##SEM##_##DW##_##AW(TY_##TY, TY_##TY2, MODS, RND_##RND,     \
+                                                       A[j][k], B[j][k], C[j][k], E[j][k], &cf); \
+                    if ((CC) & CC_W)                                                           \
+                        ccn |= (vm_to_bits(cf) & CHUNK_BITS) << (k * VL);                      \
+                }                                                                              \
+                if ((CC) & CC_W)                                                               \
+                    ccs[j] = (ccs[j] & ~guards[j]) | (ccn & guards[j]);                        \
+            }                                                                                  \
+            SIMD_FEED(XW, DW)(X, R);                                                           \
+        }
+#define SIMD_CHAIN_GROUP(G, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, EW, CC)                     \
+    {                                                                                          \
+        VT(AW) A[G][NCH];                                                                      \
+        VT(BW) B[G][NCH];                                                                      \
+        VT(CW) C[G][NCH];                                                                      \
+        VT(EW) E[G][NCH];                                                                      \
+        VT(DW) R[G][NCH];                                                                      \
+        ptxcpu_lanemask guards[G], ccs[G];                                                     \
+        for (unsigned j = 0; j < (G); j++) {                                                   \
+            size_t wj = w + j;                                                                 \
+            for (unsigned k = 0; k < NCH; k++) {                                               \
+                A[j][k] = SIMD_LD(AW)(simd_src(bt, 0, wj), k);                                 \
+                B[j][k] = SIMD_LD(BW)(simd_src(bt, 1, wj), k);                                 \
+                C[j][k] = SIMD_LD(CW)(simd_src(bt, 2, wj), k);                                 \
+                E[j][k] = SIMD_LD(EW)(simd_src(bt, 3, wj), k);                                 \
+            }                                                                                  \
+            guards[j] = bt->guard ? *(const ptxcpu_lanemask *)((const char *)bt->guard +       \
+                                                               (ptrdiff_t)wj * bt->guard_stride) \
+                                  : ~0u;                                                       \
+            ccs[j] = (CC) ? *(ptxcpu_lanemask *)((char *)bt->cc + (ptrdiff_t)wj * bt->cc_stride) \
+                          : 0;                                                                 \
+        }                                                                                      \
+        memset(R, 0, sizeof R); /* (only a refused feedback would leave it unset) */           \
+        /* one loop per feedback source, so the fed-back chunks stay in registers */           \
+        switch (feedback) {                                                                    \
+        case 0: SIMD_CHAIN_STEPS(G, A, AW, SEM, TY, TY2, MODS, RND, DW, AW, CC); break;         \
+        case 1: SIMD_CHAIN_STEPS(G, B, BW, SEM, TY, TY2, MODS, RND, DW, AW, CC); break;         \
+        case 2: SIMD_CHAIN_STEPS(G, C, CW, SEM, TY, TY2, MODS, RND, DW, AW, CC); break;         \
+        default: SIMD_CHAIN_STEPS(G, E, EW, SEM, TY, TY2, MODS, RND, DW, AW, CC); break;        \
+        }                                                                                      \
+        if (steps == 0) {                                                                      \
+            switch (feedback) {                                                                \
+            case 0: SIMD_FEED(AW, DW)(R, A); break;                                            \
+            case 1: SIMD_FEED(BW, DW)(R, B); break;                                            \
+            case 2: SIMD_FEED(CW, DW)(R, C); break;                                            \
+            default: SIMD_FEED(EW, DW)(R, E); break;                                           \
+            }                                                                                  \
+        }                                                                                      \
+        for (unsigned j = 0; j < (G); j++) {                                                   \
+            size_t wj = w + j;                                                                 \
+            const ptxcpu_lanemask guard = guards[j];                                           \
+            void *dreg = (char *)bt->d + (ptrdiff_t)wj * bt->d_stride;                         \
+            if (guard == ~0u) {                                                                \
+                for (unsigned k = 0; k < NCH; k++)                                             \
+                    SIMD_ST(DW)(dreg, k, R[j][k]);                                             \
+            } else {                                                                           \
+                for (unsigned k = 0; k < NCH; k++)                                             \
+                    SIMD_STG(DW)(dreg, k, R[j][k], (guard >> (k * VL)) & CHUNK_BITS);          \
+            }                                                                                  \
+            if ((CC) & CC_W)                                                                   \
+                *(ptxcpu_lanemask *)((char *)bt->cc + (ptrdiff_t)wj * bt->cc_stride) = ccs[j]; \
+        }                                                                                      \
+    }
+
 #define SIMD_KERNEL(ID, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, EW, CC)                         \
     static void k_##ID(const ptxcpu_batch *bt)                                                 \
     {                                                                                          \
@@ -144,28 +223,11 @@ static inline const void *simd_src(const ptxcpu_batch *bt, unsigned k, size_t w)
     static void c_##ID(const ptxcpu_batch *bt, unsigned feedback, uint64_t steps)              \
     {                                                                                          \
         vec_fenv fenv = simd_fenv_enter(SIMD_IS_FP(SEM), RND_##RND);                           \
-        for (size_t w = 0; w < bt->n; w++) {                                                   \
-            SIMD_LOAD_WARP(DW, AW, BW, CW, EW, CC)                                             \
-            memset(R, 0, sizeof R); /* (only a refused feedback would leave it unset) */       \
-            for (uint64_t s = 0; s < steps; s++) {                                             \
-                SIMD_STEP_WARP(SEM, TY, TY2, MODS, RND, DW, AW, CC)                            \
-                switch (feedback) {                                                            \
-                case 0: SIMD_FEED(AW, DW)(A, R); break;                                        \
-                case 1: SIMD_FEED(BW, DW)(B, R); break;                                        \
-                case 2: SIMD_FEED(CW, DW)(C, R); break;                                        \
-                default: SIMD_FEED(EW, DW)(E, R); break;                                       \
-                }                                                                              \
-            }                                                                                  \
-            if (steps == 0) {                                                                  \
-                switch (feedback) {                                                            \
-                case 0: SIMD_FEED(AW, DW)(R, A); break;                                        \
-                case 1: SIMD_FEED(BW, DW)(R, B); break;                                        \
-                case 2: SIMD_FEED(CW, DW)(R, C); break;                                        \
-                default: SIMD_FEED(EW, DW)(R, E); break;                                       \
-                }                                                                              \
-            }                                                                                  \
-            SIMD_STORE_WARP(DW, CC)                                                            \
-        }                                                                                      \
+        size_t w = 0;                                                                          \
+        for (; w + SIMD_CHAIN_WARPS <= bt->n; w += SIMD_CHAIN_WARPS)                           \
+            SIMD_CHAIN_GROUP(SIMD_CHAIN_WARPS, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, EW, CC) \
+        for (; w < bt->n; w++)                                                                 \
+            SIMD_CHAIN_GROUP(1, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, EW, CC)               \
         simd_fenv_leave(SIMD_IS_FP(SEM), fenv);                                                \
     }
 

@@ -461,7 +461,7 @@ static void check_empty(const shape *s)
 static void check_chain(const shape *s, unsigned fb, uint64_t steps)
 {
     setup in;
-    size_t n = 1 + rndn(3);
+    size_t n = 1 + rndn(9); /* past a group of SIMD_CHAIN_WARPS (2 or 4) and a remainder */
     build(&in, s, n, L_PACKED, 0, 0, -1);
     if (rndn(2) && s->nsrc > 1) { /* a uniform operand other than the one fed back */
         unsigned u = (fb + 1) % s->nsrc;
