@@ -2,6 +2,8 @@
  * f16/bf16 add) run on ALL 2^32 input pairs through ptxcpu_run and compared with oracles written here. */
 #include <ptxcpu.h>
 
+#include "internal.h" /* kernel tables: the emulated ones are swept through them */
+
 #include <inttypes.h>
 #include <omp.h>
 #include <stdio.h>
@@ -455,12 +457,38 @@ static uint64_t run_sweep(const struct sweep *s, ptxcpu_kernel k, uint32_t c, in
     return refused ? UINT64_MAX : bad;
 }
 
+/* Tables built without native flags (simde emulation), linked in: X(symbol, "name") ... */
+#define EMU_DECL(sym, name) extern const struct ptxcpu_kernel_entry sym[PTX_NKERNELS];
+SIMD_EMU_TABLES(EMU_DECL)
+static const struct emu_table { const char *name; const struct ptxcpu_kernel_entry *t; } emu[] = {
+#define EMU_ROW(sym, name) {name, sym},
+    SIMD_EMU_TABLES(EMU_ROW){NULL, NULL}};
+
+/* The kernel under test: an ISA through the public API, or an emulated table's entry. */
+static ptxcpu_status kernel_of(const ptxcpu_insn *insn, ptxcpu_isa isa, const struct emu_table *et,
+                               ptxcpu_kernel *k)
+{
+    if (!et)
+        return ptxcpu_resolve(insn, isa, k);
+    ptxcpu_kernel ks;
+    ptxcpu_status st = ptxcpu_resolve(insn, PTXCPU_ISA_SCALAR, &ks);
+    *k = st ? NULL : &et->t[ks->op];
+    return st;
+}
+
 static int selected(const struct sweep *s, int argc, char **argv)
 {
-    for (int i = 1; i < argc; i++)
+    int any = 0;
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--isa")) {
+            i++;
+            continue;
+        }
+        any = 1;
         if (!strcmp(argv[i], s->group) || !strcmp(argv[i], s->mnem))
             return 1;
-    return argc <= 1;
+    }
+    return !any;
 }
 
 int main(int argc, char **argv)
@@ -469,16 +497,42 @@ int main(int argc, char **argv)
     unsigned scale = env && atoi(env) > 1 ? (unsigned)atoi(env) : 1;
     for (int i = 1; i < argc; i++)
         if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-            printf("usage: %s [GROUP|MNEMONIC]...   groups: int int3 packed half (default: all)\n",
-                   argv[0]);
+            printf("usage: %s [--isa ISA] [GROUP|MNEMONIC]...   groups: int int3 packed half "
+                   "(default: all); ISA: scalar avx2 avx512 neon (default: the active one) or an "
+                   "emulated table:", argv[0]);
+            for (const struct emu_table *e = emu; e->name; e++)
+                printf(" %s", e->name);
+            printf("\n");
             return 0;
         }
+    ptxcpu_isa isa = PTXCPU_ISA_BEST;
+    const struct emu_table *et = NULL;
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--isa"))
+            continue;
+        const char *name = i + 1 < argc ? argv[i + 1] : "";
+        for (const struct emu_table *e = emu; e->name && !et; e++)
+            if (!strcmp(e->name, name))
+                et = e;
+        if (!et && ptxcpu_isa_from_name(name, &isa)) {
+            printf("exhaustive: --isa '%s': %s\n", name, ptxcpu_last_error());
+            return 2;
+        }
+        if (!et && !ptxcpu_isa_usable(isa)) {
+            printf("exhaustive: SKIPPED: ISA %s %s (features: %s)\n", name,
+                   ptxcpu_isa_compiled(isa) ? "does not run on this CPU"
+                                            : "is not compiled into this build",
+                   ptxcpu_cpu_features());
+            return 77;
+        }
+    }
+    const char *isa_name = et ? et->name : ptxcpu_isa_name(isa == PTXCPU_ISA_BEST ? ptxcpu_isa_active() : isa);
     setvbuf(stdout, NULL, _IOLBF, 0);
     f16_table_init();
     y_pattern = xalloc(LANES * 2);
     for (size_t i = 0; i < LANES; i++)
         y_pattern[i] = (uint16_t)i;
-    printf("exhaustive: ISA %s, %d threads, every %u-th a%s\n", ptxcpu_isa_name(ptxcpu_isa_active()),
+    printf("exhaustive: ISA %s, %d threads, every %u-th a%s\n", isa_name,
            omp_get_max_threads(), scale, scale > 1 ? " (PTXCPU_TEST_SCALE)" : "");
 
     unsigned passed = 0, failed = 0;
@@ -492,9 +546,13 @@ int main(int argc, char **argv)
         ptxcpu_insn_desc ds;
         ptxcpu_kernel k;
         if (ptxcpu_parse(s->mnem, NULL, &insn) || ptxcpu_describe(&insn, &ds) ||
-            ptxcpu_resolve(&insn, PTXCPU_ISA_BEST, &k)) {
+            kernel_of(&insn, isa, et, &k)) {
             printf("FAIL %s: %s\n", s->mnem, ptxcpu_last_error());
             failed++;
+            continue;
+        }
+        if (!k->fn) { /* an extension's table: not one of its families */
+            printf("-    %-24s not in table %s\n", s->mnem, isa_name);
             continue;
         }
         int three = s->cs != C_NONE;

@@ -18,16 +18,27 @@ static unsigned get_fenv(void) { return _mm_getcsr(); }
 static void set_fenv(unsigned x) { _mm_setcsr(x); }
 static const unsigned caller_fenv[] = {0x1f80, 0x1f80 | 3u << 13 | 0x8040, 0x1f80 | 1u << 13,
                                        0x1f80 | 2u << 13 | 0x0040};
+#elif defined(__aarch64__)
+/* The caller's FPCR: kernels must not depend on it (RMode, FZ, FZ16, DN, AHP) and must restore
+ * it. Values: RN; RZ + FZ + FZ16; RP + DN; RM + AHP + FZ. */
+static unsigned get_fenv(void)
+{
+    uint64_t v;
+    __asm__ __volatile__("mrs %0, fpcr" : "=r"(v));
+    return (unsigned)v;
+}
+static void set_fenv(unsigned x) { __asm__ __volatile__("msr fpcr, %0" : : "r"((uint64_t)x)); }
+static const unsigned caller_fenv[] = {0, 3u << 22 | 1u << 24 | 1u << 19, 1u << 22 | 1u << 25,
+                                       2u << 22 | 1u << 26 | 1u << 24};
 #else
 static unsigned get_fenv(void) { return 0; }
 static void set_fenv(unsigned x) { (void)x; }
 static const unsigned caller_fenv[] = {0};
 #endif
 
-#if SIMD_TEST_EMU /* tables built without native flags (simde emulation), linked in: X(symbol, name) */
+/* tables built without native flags (simde emulation), linked in: X(symbol, name) ... */
 #define SIMD_EMU_DECL(sym, name) extern const struct ptxcpu_kernel_entry sym[PTX_NKERNELS];
 SIMD_EMU_TABLES(SIMD_EMU_DECL)
-#endif
 
 /* ---- tables under test ---------------------------------------------------------------------- */
 typedef struct table { const char *name; const struct ptxcpu_kernel_entry *k; } table;
@@ -571,12 +582,11 @@ int main(void)
                    ptxcpu_cpu_features());
         }
     }
-#if SIMD_TEST_EMU
+    unsigned nnative = ntables;
 #define SIMD_EMU_ADD(sym, name) tables[ntables++] = (table){name, sym};
     SIMD_EMU_TABLES(SIMD_EMU_ADD)
-#else
-    printf("simd: SKIPPING avx512-emulated: not built on this host (x86-64 only)\n");
-#endif
+    if (ntables == nnative)
+        printf("simd: SKIPPING emulated tables: none built on this host (x86-64 builds them)\n");
     if (!scalar_tab) {
         printf("simd: no scalar table: %s\n", ptxcpu_last_error());
         return 2;
