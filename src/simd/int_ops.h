@@ -439,6 +439,10 @@ VINL v32 popc32(v32 a)
 }
 VINL v32 popc64(v64 a) { return v32_from64((v64){v32_sum8x8(v32_popc8(a.lo)), v32_sum8x8(v32_popc8(a.hi))}); }
 #endif
+#ifdef VEC_HAS_CLZ /* the layer counts leading zeros of 32- and 64-bit lanes (Arm clz) */
+VINL v32 clz32(v32 x) { return v32_clz(x); }
+VINL v32 clz64(v64 x) { return v64_clz(x); }
+#else
 VINL v32 clz32(v32 x)
 {
     x = v32_or(x, v32_srli(x, 1));
@@ -458,6 +462,7 @@ VINL v32 clz64(v64 x)
     x = v64_or(x, v64_srli(x, 32));
     return v32_sub(v32_set1(64), popc64(x));
 }
+#endif
 SIMD_BODY(POPC, 32, 32, 0, 0, 0) { SIMD_UNARY_UNUSED; return popc32(a); }
 SIMD_BODY(POPC, 32, 64, 0, 0, 0) { SIMD_UNARY_UNUSED; return popc64(a); }
 SIMD_BODY(CLZ, 32, 32, 0, 0, 0) { SIMD_UNARY_UNUSED; return clz32(a); }
@@ -496,18 +501,52 @@ VINL v32 rev_bits_in_bytes(v32 a)
     return v32_or(v32_shuffle8(v32_bcast16b(lo_lut), lo), v32_shuffle8(v32_bcast16b(hi_lut), hi));
 }
 #endif
-SIMD_BODY(BREV, 32, 32, 0, 0, 0)
+VINL v32 brev32(v32 a)
 {
-    SIMD_UNARY_UNUSED;
     static const uint8_t rev4[16] = {3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12};
     return v32_shuffle8(rev_bits_in_bytes(a), v32_bcast16b(rev4));
 }
+SIMD_BODY(BREV, 32, 32, 0, 0, 0) { SIMD_UNARY_UNUSED; return brev32(a); }
 SIMD_BODY(BREV, 64, 64, 0, 0, 0)
 {
     SIMD_UNARY_UNUSED;
     static const uint8_t rev8[16] = {7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8};
     v32 p = v32_bcast16b(rev8);
     return (v64){v32_shuffle8(rev_bits_in_bytes(a.lo), p), v32_shuffle8(rev_bits_in_bytes(a.hi), p)};
+}
+
+/* ---- fns: the |offset|-th set bit of mask counting from base, upwards for offset > 0, downwards
+ * for offset < 0 (offset 0: base itself if set); 0xffffffff if there is none or base > 31.
+ * The bits on the searched side of base (base included) are kept; downwards, they are
+ * bit-reversed so that both directions look for the k-th set bit from bit 0, found by a binary
+ * search on popcounts: five halvings of the window, each skipping the low half when k is past
+ * its count. The scalar reference walks bit by bit. */
+SIMD_BODY(FNS, 32, 32, 32, 32, 0)
+{
+    SIMD_UNUSED4(ty, ty2, m, rnd); SIMD_UNUSED4(e, cf, 0, 0);
+    const v32 ones = v32_set1(~0u), b31 = v32_set1(31);
+    vm down = v32_cmplt_s(c, v32_zero());
+    vm bad_base = v32_cmpgt_u(b, b31);
+    v32 base = v32_min_u(b, b31); /* (lanes with base > 31 are overridden at the end) */
+    v32 up_bits = v32_and(a, v32_sllv(ones, base));
+    v32 up_one = v32_and(up_bits, v32_sllv(v32_set1(1), base)); /* offset 0: base alone */
+    v32 down_bits = brev32(v32_and(a, v32_srlv(ones, v32_sub(b31, base))));
+    vm zero = v32_cmpeq(c, v32_zero());
+    v32 x = v32_sel(down, down_bits, v32_sel(zero, up_one, up_bits));
+    /* k = |offset| (2^31 for INT_MIN, as unsigned), 1 for offset 0 */
+    v32 k = v32_sel(zero, v32_set1(1), v32_sel(down, v32_sub(v32_zero(), c), c));
+    vm found = vm_not(v32_cmpgt_u(k, popc32(x)));
+    v32 pos = v32_zero();
+    for (unsigned w = 16; w >= 1; w /= 2) {
+        v32 low = v32_set1((1u << w) - 1);
+        v32 cnt = popc32(v32_and(x, low));
+        vm skip = v32_cmpgt_u(k, cnt);
+        k = v32_sel(skip, v32_sub(k, cnt), k);
+        x = v32_sel(skip, v32_srlv(x, v32_set1(w)), x);
+        pos = v32_sel(skip, v32_add(pos, v32_set1(w)), pos);
+    }
+    pos = v32_sel(down, v32_sub(b31, pos), pos);
+    return v32_sel(vm_andnot(bad_base, found), pos, ones);
 }
 
 /* ---- bfe, bfi: the field is bits pos .. pos+k-1 with k = clamp(min(len, n - pos), 0) -------- */
