@@ -23,7 +23,9 @@ static int usage(FILE *f)
             "                                        throughput against this CPU's measured peaks\n"
             "  tour                                  one lane of a few instructions on the active "
             "ISA\n"
-            "environment: PTXCPU_ISA=scalar|avx2|avx512|neon forces the ISA\n");
+            "environment: PTXCPU_ISA=scalar|avx2|avx512|neon forces the ISA; "
+            "PTXCPU_UNDER_EMULATION=1 (set by the\n"
+            "cross build's qemu runner) marks bench numbers as not performance\n");
     return f == stderr ? 2 : 0;
 }
 
@@ -273,8 +275,15 @@ int main(int argc, char **argv)
         return cli_demo(argc - 1, argv + 1);
     if (!strcmp(cmd, "tour"))
         return cmd_tour();
-    if (!strcmp(cmd, "bench"))
+    if (!strcmp(cmd, "bench")) {
+        /* Set by the cross build's runner (qemu-user): timings then measure the emulator. */
+        const char *emu = getenv("PTXCPU_UNDER_EMULATION");
+        if (emu && *emu && strcmp(emu, "0"))
+            printf("NOTE: running under emulation (PTXCPU_UNDER_EMULATION=%s, active ISA %s): "
+                   "these numbers measure the emulator, not the CPU; they are not performance.\n",
+                   emu, ptxcpu_isa_name(ptxcpu_isa_active()));
         return cli_bench(argc - 1, argv + 1);
+    }
     if (!strcmp(cmd, "check"))
         return cli_check(argc - 1, argv + 1);
     if (!strcmp(cmd, "help") || !strcmp(cmd, "--help") || !strcmp(cmd, "-h"))

@@ -51,7 +51,25 @@ malformed() {
 
 case $mode in
 pass)
-    expect_pass "$file"
+    # PTXCPU_CHECK_ISA: the ISAs to name with --isa (the cross build names neon, so a build or
+    # CPU without it fails instead of passing on scalar alone); unset: every usable ISA
+    expect_pass ${PTXCPU_CHECK_ISA:+--isa "$PTXCPU_CHECK_ISA"} "$file"
+    ;;
+
+bench)
+    # `ptxcpu bench` on the spellings matching $file: exit 0 and a result row of the active ISA;
+    # under emulation (PTXCPU_UNDER_EMULATION, set by the cross runner) the note saying that its
+    # numbers are not performance comes first.
+    px bench --filter "$file" >"$tmp/out" 2>"$tmp/err"
+    rc=$?
+    isa=$(px info | awk '$1 == "active" { print $3 }')
+    rows=$(awk -v f="$file" -v i="$isa" '$1 == f && $2 == i' "$tmp/out" | wc -l)
+    note=$(grep -c '^NOTE: running under emulation.*not performance' "$tmp/out")
+    want_note=0
+    case ${PTXCPU_UNDER_EMULATION:-0} in 0) ;; *) want_note=1 ;; esac
+    if [ "$rc" -eq 0 ] && [ "$rows" -gt 0 ] && [ "$note" -eq "$want_note" ]; then ok; cat "$tmp/out"
+    else no "bench --filter $file: exit $rc, $rows rows of $isa, note $note (want $want_note)"
+        cat "$tmp/out" "$tmp/err"; fi
     ;;
 
 coverage)
