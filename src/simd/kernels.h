@@ -209,10 +209,49 @@ static inline const void *simd_src(const ptxcpu_batch *bt, unsigned k, size_t w)
         }                                                                                      \
     }
 
+/* The common case of a large batch: every operand packed (consecutive registers), no guard, no
+ * CC, and d either exactly one of the sources or apart from all of them. Then the batch is one
+ * flat array of chunks and the per-warp addressing goes away (a loop a compiler vectorizes
+ * itself would otherwise beat it on simple ops). Any other batch takes the per-warp path. */
+static inline int simd_flat_src(const ptxcpu_batch *bt, unsigned k, unsigned bits)
+{
+    if (!bits)
+        return 1;
+    size_t size = (size_t)PTXCPU_WARP * bits / 8, dsize = (size_t)bt->d_stride * bt->n;
+    const char *s = (const char *)bt->src[k].base, *d = (const char *)bt->d;
+    if (bt->src[k].stride != (ptrdiff_t)size)
+        return 0;
+    return s == d || s + size * bt->n <= d || d + dsize <= s;
+}
+static inline int simd_flat(const ptxcpu_batch *bt, unsigned dw, unsigned aw, unsigned bw,
+                            unsigned cw, unsigned ew, int cc)
+{
+    return !cc && !bt->guard && bt->d_stride == (ptrdiff_t)(PTXCPU_WARP * dw / 8) &&
+           simd_flat_src(bt, 0, aw) && simd_flat_src(bt, 1, bw) && simd_flat_src(bt, 2, cw) &&
+           simd_flat_src(bt, 3, ew);
+}
+
 #define SIMD_KERNEL(ID, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, EW, CC)                         \
     static void k_##ID(const ptxcpu_batch *bt)                                                 \
     {                                                                                          \
         vec_fenv fenv = simd_fenv_enter(SIMD_IS_FP(SEM), RND_##RND);                           \
+        if (simd_flat(bt, DW, AW, BW, CW, EW, CC)) {                                           \
+            const void *pa = bt->src[0].base, *pb = bt->src[1].base, *pc = bt->src[2].base,   \
+                       *pe = bt->src[3].base;                                                  \
+            (void)pa, (void)pb, (void)pc, (void)pe; /* (absent operands are not read) */       \
+            void *pd = bt->d; /* locals: a store through d cannot change them */               \
+            const size_t nch = bt->n * NCH;                                                    \
+            _Pragma("GCC unroll 4")                                                            \
+            for (size_t i = 0; i < nch; i++) {                                                 \
+                vm cf = vm_none();                                                             \
+                VT(DW) r = simd_##SEM##_##DW##_##AW(                                           \
+                    TY_##TY, TY_##TY2, MODS, RND_##RND, SIMD_LD(AW)(pa, i),                    \
+                    SIMD_LD(BW)(pb, i), SIMD_LD(CW)(pc, i), SIMD_LD(EW)(pe, i), &cf);          \
+                SIMD_ST(DW)(pd, i, r);                                                         \
+            }                                                                                  \
+            simd_fenv_leave(SIMD_IS_FP(SEM), fenv);                                            \
+            return;                                                                            \
+        }                                                                                      \
         for (size_t w = 0; w < bt->n; w++) {                                                   \
             SIMD_LOAD_WARP(DW, AW, BW, CW, EW, CC)                                             \
             SIMD_STEP_WARP(SEM, TY, TY2, MODS, RND, DW, AW, CC)                                \
