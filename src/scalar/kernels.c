@@ -97,10 +97,10 @@ PTX_EXTRA_KERNELS(PTX_OP)
 #undef PTX_OP
 
 const struct ptxcpu_kernel_entry ptx_kernels_scalar[PTX_NKERNELS] = {
-#define PTX_OP(ID, ...) [PTX_OP_##ID] = {k_##ID, c_##ID, PTX_OP_##ID, PTXCPU_ISA_SCALAR},
+#define PTX_OP(ID, ...) [PTX_OP_##ID] = {k_##ID, c_##ID, PTX_OP_##ID, PTXCPU_ISA_SCALAR, PTX_EXT_NONE},
 #include "ops.def"
 #undef PTX_OP
-#define PTX_EXTRA(ID, ...) [PTX_K_##ID] = {k_##ID, c_##ID, PTX_K_##ID, PTXCPU_ISA_SCALAR},
+#define PTX_EXTRA(ID, ...) [PTX_K_##ID] = {k_##ID, c_##ID, PTX_K_##ID, PTXCPU_ISA_SCALAR, PTX_EXT_NONE},
     PTX_EXTRA_KERNELS(PTX_EXTRA)
 #undef PTX_EXTRA
 };
