@@ -1,9 +1,11 @@
 /* `ptxcpu bench`: throughput of every spelling on every usable ISA (batched, L1- and
  * memory-resident), register-resident chains, and launcher grids, each divided by this CPU's peak
- * measured in the same run. Wall-clock medians; a readable table and optional JSON. */
+ * measured in the same run, and by the plain C a user would write for the same work (plain_c.h).
+ * Wall-clock medians; a readable table and optional JSON. */
 #include "cli.h"
 #include "grid.h"
 #include "peak.h"
+#include "plain_c.h"
 #include "ptxcpu_launch.h"
 
 #include <fnmatch.h>
@@ -19,10 +21,12 @@ typedef struct result {
     double warp_insn_per_s;
     double fraction_of_peak;   /* < 0: no ceiling applies */
     double speedup_vs_scalar;  /* < 0: not measured */
+    double speedup_vs_plain_c; /* < 0: not measured */
 } result;
 
 typedef struct bench {
     int quick, reps;
+    double plain_target_s; /* seconds per timed run of a plain-C loop */
     const char *filter;
     peaks pk;
     result *res;
@@ -50,6 +54,12 @@ static void add_result(bench *b, const result *r)
         printf(" %9s", "-");
     if (x->speedup_vs_scalar >= 0)
         printf(" %8.2fx", x->speedup_vs_scalar);
+    else
+        printf(" %9s", "-");
+    if (x->speedup_vs_plain_c >= 0)
+        printf(" %10.2fx", x->speedup_vs_plain_c);
+    else
+        printf(" %11s", "-");
     printf("\n");
     fflush(stdout);
 }
@@ -60,79 +70,185 @@ static double best_fma(const peaks *p)
                                                                     : p->fma_f32_scalar;
 }
 
-/* Batched throughput: `warps` warps of packed registers, run until ~10 ms, median of reps. */
-static double batch_rate(ptxcpu_kernel k, const ptxcpu_insn_desc *d, size_t warps, int reps)
+/* Work per second of run(ctx, iters), which does `work` units per iteration: iters calibrated to
+ * about `target_s` seconds a run, median of reps runs. */
+static double rate_of(void (*run)(void *, uint64_t), void *ctx, double work, double target_s,
+                      int reps)
 {
-    size_t bytes = warps * 256; /* room for 64-bit lanes */
-    unsigned char *mem[5];
-    for (int i = 0; i < 5; i++) {
-        mem[i] = aligned_alloc(64, bytes);
-        if (!mem[i])
-            return 0;
-        for (size_t j = 0; j < bytes; j++)
-            mem[i][j] = (unsigned char)(j * 2654435761u >> (8 + i));
-    }
-    ptxcpu_lanemask *cc = calloc(warps, sizeof *cc);
-    ptxcpu_batch bt = {.n = warps, .d = mem[4], .d_stride = PTXCPU_WARP * d->dst_bits / 8,
-                       .cc = cc, .cc_stride = sizeof *cc};
-    for (unsigned s = 0; s < d->nsrc; s++)
-        bt.src[s] = (ptxcpu_src){mem[s], PTXCPU_WARP * d->src_bits[s] / 8};
     uint64_t iters = 1;
     for (;;) {
         double t0 = bench_now();
-        for (uint64_t i = 0; i < iters; i++)
-            ptxcpu_run(k, &bt);
+        run(ctx, iters);
         double dt = bench_now() - t0;
-        if (dt > 0.01 || iters > (1u << 24))
+        if (dt > target_s || iters > (1ull << 30))
             break;
-        iters *= dt > 0.001 ? (uint64_t)(0.01 / dt) + 1 : 10;
+        iters *= dt > target_s / 10 ? (uint64_t)(target_s / dt) + 1 : 10;
     }
     double r[32];
     for (int j = 0; j < reps; j++) {
         double t0 = bench_now();
-        for (uint64_t i = 0; i < iters; i++)
-            ptxcpu_run(k, &bt);
-        r[j] = (double)iters * (double)warps / (bench_now() - t0);
+        run(ctx, iters);
+        r[j] = (double)iters * work / (bench_now() - t0);
     }
-    for (int i = 0; i < 5; i++)
-        free(mem[i]);
-    free(cc);
     return bench_median(r, reps);
 }
 
-/* Register-resident chain: `warps` independent warps, each `steps` dependent steps. */
-static double chain_rate(ptxcpu_kernel k, const ptxcpu_insn_desc *d, unsigned feedback, int reps)
+/* The operands of a batch: `warps` warps of packed registers (room for 64-bit lanes), filled with
+ * mixed bits; one CC word per warp for the kernels, one CC flag per lane for the plain C. */
+typedef struct workload {
+    size_t warps;
+    unsigned char *mem[5]; /* sources 0..3, then d */
+    ptxcpu_lanemask *cc;
+    uint8_t *cf;
+} workload;
+
+static int workload_alloc(workload *w, size_t warps)
 {
-    enum { WARPS = 8 };
-    static ptxcpu_w64 regs[5][WARPS];
-    static ptxcpu_lanemask cc[WARPS];
+    size_t bytes = warps * 256;
+    memset(w, 0, sizeof *w);
+    w->warps = warps;
+    for (int i = 0; i < 5; i++) {
+        w->mem[i] = aligned_alloc(64, bytes);
+        if (!w->mem[i])
+            return -1;
+        for (size_t j = 0; j < bytes; j++)
+            w->mem[i][j] = (unsigned char)(j * 2654435761u >> (8 + i));
+    }
+    w->cc = calloc(warps, sizeof *w->cc);
+    w->cf = calloc(warps * PTXCPU_WARP, 1);
+    return w->cc && w->cf ? 0 : -1;
+}
+
+static void workload_free(workload *w)
+{
     for (int i = 0; i < 5; i++)
-        for (int w = 0; w < WARPS; w++)
-            for (int l = 0; l < PTXCPU_WARP; l++) /* small positive floats/ints: chains stay tame */
+        free(w->mem[i]);
+    free(w->cc);
+    free(w->cf);
+}
+
+typedef struct kernel_run { ptxcpu_kernel k; ptxcpu_batch bt; } kernel_run;
+static void kernel_runs(void *p, uint64_t iters)
+{
+    kernel_run *r = p;
+    for (uint64_t i = 0; i < iters; i++)
+        ptxcpu_run(r->k, &r->bt);
+}
+
+/* The plain-C loop over the same lanes (warps * 32) of the same arrays. */
+typedef struct plain_run {
+    plain_c_fn fn;
+    size_t lanes;
+    void *d;
+    const void *src[4];
+    uint8_t *cf;
+} plain_run;
+static void plain_runs(void *p, uint64_t iters)
+{
+    plain_run *r = p;
+    for (uint64_t i = 0; i < iters; i++)
+        r->fn(r->lanes, r->d, r->src, r->cf);
+}
+
+/* Batched throughput in warp-instructions per second, run until ~10 ms, median of reps. */
+static double batch_rate(ptxcpu_kernel k, const ptxcpu_insn_desc *d, const workload *w, int reps)
+{
+    kernel_run r = {.k = k, .bt = {.n = w->warps, .d = w->mem[4],
+                                   .d_stride = PTXCPU_WARP * d->dst_bits / 8, .cc = w->cc,
+                                   .cc_stride = sizeof *w->cc}};
+    for (unsigned s = 0; s < d->nsrc; s++)
+        r.bt.src[s] = (ptxcpu_src){w->mem[s], PTXCPU_WARP * d->src_bits[s] / 8};
+    return rate_of(kernel_runs, &r, (double)w->warps, 0.01, reps);
+}
+
+/* The plain-C loop's rate on the same workload, in warp-instructions (32 lanes) per second. */
+static double plain_batch_rate(plain_c_fn fn, const workload *w, double target_s, int reps)
+{
+    plain_run r = {.fn = fn, .lanes = w->warps * PTXCPU_WARP, .d = w->mem[4], .cf = w->cf,
+                   .src = {w->mem[0], w->mem[1], w->mem[2], w->mem[3]}};
+    return rate_of(plain_runs, &r, (double)w->warps, target_s, reps);
+}
+
+/* Register-resident chain: CHAIN_WARPS independent warps, each `steps` dependent steps. */
+enum { CHAIN_WARPS = 8 };
+
+/* Start values of a chain's registers: small positive floats / ints, so chains stay tame. */
+static void chain_init(const ptxcpu_insn_desc *d, ptxcpu_w64 regs[5][CHAIN_WARPS])
+{
+    for (int i = 0; i < 5; i++)
+        for (int w = 0; w < CHAIN_WARPS; w++)
+            for (int l = 0; l < PTXCPU_WARP; l++)
                 regs[i][w].lane[l] = d->elem == PTXCPU_ELEM_F64 ? 0x3fefffff00000000ull
                                    : d->elem == PTXCPU_ELEM_F32 ? 0x3f7ff0003f7ff000ull
                                    : d->elem == PTXCPU_ELEM_INT ? 0x0102030405060708ull + (uint64_t)l
                                                                 : 0x3bff3bff3bff3bffull;
-    ptxcpu_batch bt = {.n = WARPS, .d = regs[4], .d_stride = sizeof(ptxcpu_w64), .cc = cc,
-                       .cc_stride = sizeof cc[0]};
+}
+
+typedef struct chain_run {
+    ptxcpu_kernel k;
+    ptxcpu_batch bt;
+    unsigned feedback;
+} chain_run;
+static void chain_steps(void *p, uint64_t steps)
+{
+    chain_run *r = p;
+    ptxcpu_run_chain(r->k, &r->bt, r->feedback, steps);
+}
+
+static double chain_rate(ptxcpu_kernel k, const ptxcpu_insn_desc *d, unsigned feedback, int reps)
+{
+    static ptxcpu_w64 regs[5][CHAIN_WARPS];
+    static ptxcpu_lanemask cc[CHAIN_WARPS];
+    chain_init(d, regs);
+    chain_run r = {.k = k, .feedback = feedback,
+                   .bt = {.n = CHAIN_WARPS, .d = regs[4], .d_stride = sizeof(ptxcpu_w64),
+                          .cc = cc, .cc_stride = sizeof cc[0]}};
     for (unsigned s = 0; s < d->nsrc; s++)
-        bt.src[s] = (ptxcpu_src){regs[s], sizeof(ptxcpu_w64)};
-    uint64_t steps = 16;
-    for (;;) {
-        double t0 = bench_now();
-        ptxcpu_run_chain(k, &bt, feedback, steps);
-        double dt = bench_now() - t0;
-        if (dt > 0.01 || steps > (1ull << 30))
-            break;
-        steps *= dt > 0.001 ? (uint64_t)(0.01 / dt) + 1 : 10;
+        r.bt.src[s] = (ptxcpu_src){regs[s], sizeof(ptxcpu_w64)};
+    return rate_of(chain_steps, &r, CHAIN_WARPS, 0.01, reps);
+}
+
+/* The plain-C chain: the row's loop over the same CHAIN_WARPS * 32 lanes (packed copies of the
+ * kernel chain's start values), called again and again with its result fed back as source
+ * `feedback`. The loop's d may not alias a source, so d and that source swap buffers every step
+ * (ping-pong), as a user would write it; CC.CF flags carry over in place. */
+typedef struct plain_chain_run {
+    plain_c_fn fn;
+    unsigned feedback;
+    void *d;
+    const void *src[4];
+    uint8_t cf[CHAIN_WARPS * PTXCPU_WARP];
+} plain_chain_run;
+static void plain_chain_steps(void *p, uint64_t steps)
+{
+    plain_chain_run *r = p;
+    for (uint64_t s = 0; s < steps; s++) {
+        r->fn(CHAIN_WARPS * PTXCPU_WARP, r->d, r->src, r->cf);
+        void *fed = r->d;
+        r->d = (void *)r->src[r->feedback];
+        r->src[r->feedback] = fed;
     }
-    double r[32];
-    for (int j = 0; j < reps; j++) {
-        double t0 = bench_now();
-        ptxcpu_run_chain(k, &bt, feedback, steps);
-        r[j] = (double)steps * WARPS / (bench_now() - t0);
-    }
-    return bench_median(r, reps);
+}
+
+static double plain_chain_rate(plain_c_fn fn, const ptxcpu_insn_desc *d, unsigned feedback,
+                               double target_s, int reps)
+{
+    static ptxcpu_w64 regs[5][CHAIN_WARPS];
+    static uint64_t packed[5][CHAIN_WARPS * PTXCPU_WARP];
+    static plain_chain_run r;
+    chain_init(d, regs);
+    unsigned bits[5] = {d->src_bits[0], d->src_bits[1], d->src_bits[2], d->src_bits[3],
+                        d->dst_bits};
+    for (int i = 0; i < 5; i++) /* lane l of warp w: where the kernel chain's register has it */
+        for (int w = 0; w < CHAIN_WARPS; w++)
+            memcpy((char *)packed[i] + (size_t)w * bits[i] * 4, &regs[i][w], bits[i] * 4);
+    memset(&r, 0, sizeof r);
+    r.fn = fn;
+    r.feedback = feedback;
+    r.d = packed[4];
+    for (int s = 0; s < 4; s++)
+        r.src[s] = packed[s];
+    return rate_of(plain_chain_steps, &r, CHAIN_WARPS, target_s, reps);
 }
 
 static int selected(const bench *b, const char *mn)
@@ -140,8 +256,24 @@ static int selected(const bench *b, const char *mn)
     return !b->filter || fnmatch(b->filter, mn, 0) == 0;
 }
 
+/* kernel rate / plain-C rate of row `row` with isa's flags on the same workload (-1: none). */
+static double vs_plain_batch(const bench *b, size_t row, ptxcpu_isa isa, const workload *w,
+                             double rate)
+{
+    const plain_c_fn *t = plain_c_table(isa);
+    if (!t || !t[row])
+        return -1;
+    double plain = plain_batch_rate(t[row], w, b->plain_target_s, b->reps);
+    return plain > 0 ? rate / plain : -1;
+}
+
 static void run_batches(bench *b, const char *mode, size_t warps)
 {
+    workload w;
+    if (workload_alloc(&w, warps)) {
+        fprintf(stderr, "ptxcpu bench: out of memory\n");
+        exit(1);
+    }
     for (size_t i = 0; i < ptxcpu_insn_count(); i++) {
         ptxcpu_insn_desc d;
         ptxcpu_insn insn;
@@ -153,7 +285,7 @@ static void run_batches(bench *b, const char *mode, size_t warps)
             ptxcpu_kernel k;
             if (!ptxcpu_isa_usable((ptxcpu_isa)isa) || ptxcpu_resolve(&insn, (ptxcpu_isa)isa, &k))
                 continue;
-            double rate = batch_rate(k, &d, warps, b->reps);
+            double rate = batch_rate(k, &d, &w, b->reps);
             if (isa == PTXCPU_ISA_SCALAR)
                 scalar = rate;
             double bytes = PTXCPU_WARP / 8.0 * d.dst_bits;
@@ -163,11 +295,13 @@ static void run_batches(bench *b, const char *mode, size_t warps)
                         .warp_insn_per_s = rate,
                         .fraction_of_peak = b->pk.stream_l1 > 0 ? rate * bytes / b->pk.stream_l1
                                                                 : -1,
-                        .speedup_vs_scalar = scalar > 0 ? rate / scalar : -1};
+                        .speedup_vs_scalar = scalar > 0 ? rate / scalar : -1,
+                        .speedup_vs_plain_c = vs_plain_batch(b, i, (ptxcpu_isa)isa, &w, rate)};
             snprintf(r.mnemonic, sizeof r.mnemonic, "%s", d.mnemonic);
             add_result(b, &r);
         }
     }
+    workload_free(&w);
 }
 
 /* The chains users benchmark, with the source the result feeds back into. */
@@ -197,10 +331,15 @@ static void run_chains(bench *b)
             double rate = chain_rate(k, &d, chains[c].feedback, b->reps);
             if (isa == PTXCPU_ISA_SCALAR)
                 scalar = rate;
+            const plain_c_fn *t = plain_c_table((ptxcpu_isa)isa);
+            double plain = t && t[insn.op] ? plain_chain_rate(t[insn.op], &d, chains[c].feedback,
+                                                              b->plain_target_s, b->reps)
+                                           : 0;
             result r = {.isa = (ptxcpu_isa)isa, .mode = "chain", .threads = 1,
                         .warp_insn_per_s = rate,
                         .fraction_of_peak = rate * PTXCPU_WARP * d.elems / ceil,
-                        .speedup_vs_scalar = scalar > 0 ? rate / scalar : -1};
+                        .speedup_vs_scalar = scalar > 0 ? rate / scalar : -1,
+                        .speedup_vs_plain_c = plain > 0 ? rate / plain : -1};
             snprintf(r.mnemonic, sizeof r.mnemonic, "%s", chains[c].mn);
             add_result(b, &r);
         }
@@ -221,7 +360,7 @@ static void run_grids(bench *b, unsigned maxthreads)
                 one_compute = rate;
             result r = {.isa = isa, .mode = "grid-compute", .threads = t, .warp_insn_per_s = rate,
                         .fraction_of_peak = rate * PTXCPU_WARP / (best_fma(&b->pk) * t),
-                        .speedup_vs_scalar = -1};
+                        .speedup_vs_scalar = -1, .speedup_vs_plain_c = -1};
             snprintf(r.mnemonic, sizeof r.mnemonic, "mad.rn.f32");
             add_result(b, &r);
             printf("  scaling 1 -> %u threads: %.2fx\n", t, rate / one_compute);
@@ -231,7 +370,8 @@ static void run_grids(bench *b, unsigned maxthreads)
             if (t == 1)
                 one_memory = rate;
             result r = {.isa = isa, .mode = "grid-memory", .threads = t, .warp_insn_per_s = rate,
-                        .fraction_of_peak = -1, .speedup_vs_scalar = -1};
+                        .fraction_of_peak = -1, .speedup_vs_scalar = -1,
+                        .speedup_vs_plain_c = -1};
             snprintf(r.mnemonic, sizeof r.mnemonic, "add.u32");
             add_result(b, &r);
             printf("  scaling 1 -> %u threads: %.2fx\n", t, rate / one_memory);
@@ -267,7 +407,11 @@ static void write_json(const bench *b, const char *path, double overhead_us)
             fprintf(f, "\"speedup_vs_scalar\": %.6g, ", r->speedup_vs_scalar);
         else
             fprintf(f, "\"speedup_vs_scalar\": null, ");
-        fprintf(f, "\"speedup_vs_plain_c\": null}%s\n", i + 1 < b->nres ? "," : "");
+        if (r->speedup_vs_plain_c >= 0)
+            fprintf(f, "\"speedup_vs_plain_c\": %.6g}", r->speedup_vs_plain_c);
+        else
+            fprintf(f, "\"speedup_vs_plain_c\": null}");
+        fprintf(f, "%s\n", i + 1 < b->nres ? "," : "");
     }
     fprintf(f, "  ]\n}\n");
     fclose(f);
@@ -275,13 +419,13 @@ static void write_json(const bench *b, const char *path, double overhead_us)
 
 int cli_bench(int argc, char **argv)
 {
-    bench b = {.quick = 1, .reps = 3};
+    bench b = {.quick = 1, .reps = 3, .plain_target_s = 0.002};
     const char *json = NULL;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--quick"))
             b.quick = 1;
         else if (!strcmp(argv[i], "--full"))
-            b.quick = 0, b.reps = 7;
+            b.quick = 0, b.reps = 7, b.plain_target_s = 0.01;
         else if (!strcmp(argv[i], "--filter") && i + 1 < argc)
             b.filter = argv[++i];
         else if (!strcmp(argv[i], "--json") && i + 1 < argc)
@@ -304,8 +448,8 @@ int cli_bench(int argc, char **argv)
     double overhead = grid_launch_overhead_us(0, 2000);
     printf("empty launch: %.2f us (median of 2000, %u threads)\n\n", overhead,
            topo.default_threads);
-    printf("%-24s %-7s %-10s %3s %14s %9s %9s\n", "mnemonic", "isa", "mode", "thr", "warp-insn/s",
-           "of peak", "vs scalar");
+    printf("%-24s %-7s %-10s %3s %14s %9s %9s %11s\n", "mnemonic", "isa", "mode", "thr",
+           "warp-insn/s", "of peak", "vs scalar", "vs plain C");
     run_chains(&b);
     run_batches(&b, "batch-l1", 32);
     if (!b.quick)

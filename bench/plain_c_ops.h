@@ -1,0 +1,170 @@
+/* Helpers of the generated plain-C baseline loops (tools/gen_plain_c.py): the small functions a
+ * competent user writes once next to such loops -- saturation, .ftz, canonical NaNs, bit tricks,
+ * f16/bf16 conversions. Plain C on purpose: no intrinsics, nothing the compiler cannot see. */
+#ifndef PTXCPU_BENCH_PLAIN_C_OPS_H
+#define PTXCPU_BENCH_PLAIN_C_OPS_H
+
+#include <fenv.h>
+#include <float.h>
+#include <math.h>
+#include <stdint.h>
+#include <string.h>
+
+typedef unsigned __int128 u128;
+typedef __int128 s128;
+
+static inline uint32_t sat_s32(int64_t v)
+{
+    return (uint32_t)(v > INT32_MAX ? INT32_MAX : v < INT32_MIN ? INT32_MIN : v);
+}
+
+/* ---- bit instructions ------------------------------------------------------------------------ */
+static inline uint32_t brev32(uint32_t x)
+{
+    x = (x >> 1 & 0x55555555u) | (x & 0x55555555u) << 1;
+    x = (x >> 2 & 0x33333333u) | (x & 0x33333333u) << 2;
+    x = (x >> 4 & 0x0f0f0f0fu) | (x & 0x0f0f0f0fu) << 4;
+    return __builtin_bswap32(x);
+}
+static inline uint64_t brev64(uint64_t x)
+{
+    return (uint64_t)brev32((uint32_t)x) << 32 | brev32((uint32_t)(x >> 32));
+}
+
+/* fns.b32: the |offset|-th set bit of mask counting from base, upwards for offset > 0, downwards
+ * for offset < 0; base > 31 finds nothing (SEMANTICS.md). */
+static inline uint32_t fns_b32(uint32_t mask, uint32_t base, int32_t offset)
+{
+    if (base > 31)
+        return 0xffffffffu;
+    if (offset == 0)
+        return (mask >> base) & 1 ? base : 0xffffffffu;
+    if (offset > 0) {
+        uint32_t m = mask & (~0u << base); /* candidates at or above base */
+        for (int32_t k = offset - 1; k > 0 && m; k--)
+            m &= m - 1; /* drop the lowest */
+        return m ? (uint32_t)__builtin_ctz(m) : 0xffffffffu;
+    }
+    uint32_t m = mask & (0xffffffffu >> (31 - base)); /* candidates at or below base */
+    for (int64_t k = -(int64_t)offset - 1; k > 0 && m; k--)
+        m &= ~(0x80000000u >> __builtin_clz(m)); /* drop the highest */
+    return m ? 31 - (uint32_t)__builtin_clz(m) : 0xffffffffu;
+}
+
+/* ---- f32 / f64 ------------------------------------------------------------------------------- */
+static inline float f32_from_bits(uint32_t u)
+{
+    float f;
+    memcpy(&f, &u, sizeof f);
+    return f;
+}
+static inline double f64_from_bits(uint64_t u)
+{
+    double f;
+    memcpy(&f, &u, sizeof f);
+    return f;
+}
+/* A NaN result is the canonical NaN of SEMANTICS.md. */
+static inline float f32_canon(float x) { return isnan(x) ? f32_from_bits(0x7fffffffu) : x; }
+static inline double f64_canon(double x)
+{
+    return isnan(x) ? f64_from_bits(0x7fffffffffffffffull) : x;
+}
+/* .ftz: a subnormal becomes a zero of its sign. */
+static inline float f32_ftz(float x) { return fabsf(x) < FLT_MIN ? copysignf(0.0f, x) : x; }
+/* .sat: clamp to [+0, 1]; NaN and -0 give +0. */
+static inline float f32_sat(float x) { return x > 0.0f ? (x < 1.0f ? x : 1.0f) : 0.0f; }
+
+/* fma with .ftz. A result is tiny when it is below FLT_MIN after rounding with an unbounded
+ * exponent (SEMANTICS.md); fmaf rounds a tiny value on the coarser subnormal grid, which differs
+ * only where that rounds up to +-FLT_MIN. There the same fma 2^24 higher (exact scaling: such
+ * operands are far from overflow) rounds with full precision and decides. Computed for every lane
+ * and selected without branches, so the loop stays vectorizable. */
+static inline float f32_fma_ftz(float a, float b, float c)
+{
+    a = f32_ftz(a);
+    b = f32_ftz(b);
+    c = f32_ftz(c);
+    float r = fmaf(a, b, c);
+    float high = fmaf(a * 0x1p24f, b, c * 0x1p24f);
+    int tiny = (fabsf(r) < FLT_MIN) | ((fabsf(r) == FLT_MIN) & (fabsf(high) < 0x1p-102f));
+    return tiny ? copysignf(0.0f, r) : r;
+}
+
+/* ---- f16 and bf16: _Float16 where the compiler has it, else conversions through float ------- */
+/* bf16 is the top half of an f32; rounding to nearest even by the usual integer trick. */
+typedef uint16_t bf16;
+static inline float bf16_to_float(bf16 h) { return f32_from_bits((uint32_t)h << 16); }
+static inline bf16 bf16_from_float(float f)
+{
+    uint32_t u;
+    memcpy(&u, &f, sizeof u);
+    return isnan(f) ? 0x7fff : (bf16)((u + 0x7fffu + (u >> 16 & 1)) >> 16);
+}
+
+#if defined(__FLT16_MANT_DIG__)
+typedef _Float16 f16;
+static inline float f16_to_float(f16 h) { return h; }
+static inline f16 f16_from_float(float f) { return (f16)f; }
+static inline f16 f16_add(f16 x, f16 y) { return x + y; }
+#else
+typedef uint16_t f16;
+static inline float f16_to_float(f16 h)
+{
+    uint32_t sign = (uint32_t)(h & 0x8000) << 16, e = h >> 10 & 0x1f, m = h & 0x3ff;
+    if (e == 0) /* zero or subnormal: m * 2^-24 */
+        return copysignf((float)m * 0x1p-24f, sign ? -1.0f : 1.0f);
+    return f32_from_bits(sign | (e == 31 ? 0xffu << 23 : (e + 112) << 23) | m << 13);
+}
+/* Rounds to nearest even (the callers never change the rounding mode). */
+static inline f16 f16_from_float(float f)
+{
+    uint32_t u;
+    memcpy(&u, &f, sizeof u);
+    uint16_t sign = (uint16_t)(u >> 16 & 0x8000);
+    float a = fabsf(f);
+    if (isnan(f))
+        return 0x7fff;
+    if (a >= 65520.0f) /* from half an ulp above the largest f16: infinity */
+        return sign | 0x7c00;
+    if (a < 0x1p-14f) /* subnormal f16: a count of 2^-24, rounded (1024 is the smallest normal) */
+        return sign | (uint16_t)nearbyintf(a * 0x1p24f);
+    uint32_t w = (u & 0x7fffffffu) - (112u << 23); /* rebias the exponent, then drop 13 bits */
+    return sign | (uint16_t)((w + 0xfffu + (w >> 13 & 1)) >> 13);
+}
+static inline f16 f16_add(f16 x, f16 y)
+{
+    return f16_from_float(f16_to_float(x) + f16_to_float(y));
+}
+#endif
+/* bf16 add: both exact in f32, the f32 sum rounded again to bf16 is the correctly rounded sum
+ * (24 >= 2 * 8 + 2: double rounding is innocuous for an addition); the same holds for f16. */
+static inline bf16 bf16_add(bf16 x, bf16 y)
+{
+    return bf16_from_float(bf16_to_float(x) + bf16_to_float(y));
+}
+
+/* canon, ftz (smallest normal 2^-14 / 2^-126) and sat on the 16-bit formats, through float. */
+#define HALF_HELPERS(T, MIN_NORMAL)                                                              \
+    static inline T T##_canon(T x)                                                             \
+    {                                                                                          \
+        uint16_t nan_bits = 0x7fff;                                                            \
+        T nan;                                                                                 \
+        memcpy(&nan, &nan_bits, sizeof nan);                                                   \
+        return isnan(T##_to_float(x)) ? nan : x;                                               \
+    }                                                                                          \
+    static inline T T##_ftz(T x)                                                               \
+    {                                                                                          \
+        float v = T##_to_float(x);                                                             \
+        return fabsf(v) < (MIN_NORMAL) ? T##_from_float(copysignf(0.0f, v)) : x;               \
+    }                                                                                          \
+    static inline T T##_sat(T x)                                                               \
+    {                                                                                          \
+        float v = T##_to_float(x);                                                             \
+        return v > 0.0f ? (v < 1.0f ? x : T##_from_float(1.0f)) : T##_from_float(0.0f);        \
+    }
+HALF_HELPERS(f16, 0x1p-14f)
+HALF_HELPERS(bf16, 0x1p-126f)
+#undef HALF_HELPERS
+
+#endif

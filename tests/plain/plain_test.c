@@ -1,0 +1,311 @@
+/* Suite `plain`: every plain-C baseline loop of `ptxcpu bench` (bench/plain_c.h), in each table
+ * this CPU runs, against the scalar reference kernel through the public API, bit for bit: crossed
+ * edge values, then random lanes (>= 10^4 per row / PTXCPU_TEST_SCALE); CC.CF in and out; the
+ * caller's rounding mode restored by the rows that change it. */
+#include "plain_c.h"
+#include "ptxcpu.h"
+
+#include <fenv.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- random numbers (splitmix64, fixed seed: failures reproduce) ----------------------------- */
+static uint64_t rng = 0x243f6a8885a308d3ull;
+static uint64_t rnd64(void)
+{
+    uint64_t z = (rng += 0x9e3779b97f4a7c15ull);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+}
+static unsigned below(unsigned n) { return (unsigned)(rnd64() % n); }
+static uint64_t mask_of(unsigned bits) { return bits >= 64 ? ~0ull : (1ull << bits) - 1; }
+
+/* ---- element formats and their edge values --------------------------------------------------- */
+typedef struct fmt { unsigned p, e; } fmt; /* float: precision with hidden bit, exponent bits */
+
+static unsigned add_unique(uint64_t *out, unsigned n, uint64_t v)
+{
+    for (unsigned i = 0; i < n; i++)
+        if (out[i] == v)
+            return n;
+    out[n] = v;
+    return n + 1;
+}
+
+/* Zeros, subnormals, the smallest normals, around 1 (1 - ulp/2 times the smallest normal is the
+ * .ftz tininess boundary of mad), the largest finite, infinities, quiet and signalling NaNs. */
+static unsigned float_edges(fmt f, uint64_t *out)
+{
+    uint64_t frac = mask_of(f.p - 1), unit = 1ull << (f.p - 1), one = mask_of(f.e - 1) << (f.p - 1);
+    uint64_t inf = mask_of(f.e) << (f.p - 1), sign = 1ull << (f.p + f.e - 1);
+    const uint64_t mags[] = {0, 1, 2, frac, unit, unit + 1, 2 * unit, unit | frac, one - 1,
+                             one - 2, one, one + 1, one | unit >> 1, one - unit, one + unit,
+                             inf - unit, inf - 1, inf, inf | unit >> 1, inf | 1, 3 * unit + 7};
+    unsigned n = 0;
+    for (unsigned i = 0; i < sizeof mags / sizeof mags[0]; i++) {
+        n = add_unique(out, n, mags[i]);
+        n = add_unique(out, n, mags[i] | sign);
+    }
+    return n;
+}
+
+static unsigned int_edges(unsigned bits, uint64_t *out)
+{
+    const uint64_t v[] = {0, 1, 2, 5, 8, 15, 16, 23, 24, 25, 31, 32, 33, 63, 64, 65, 127, 128,
+                          255, 256, 0x7fff, 0x8000, 0x8001, 0xffff, 0x10000, 0xffffff, 0x7fffffff,
+                          0x80000000, 0x80000001, 0xffffffff, 0x100000000ull, 0x7fffffffffffffffull,
+                          0x8000000000000000ull, ~0ull, ~1ull, 0x8080808080808080ull,
+                          0x7f7f7f7f7f7f7f7full, 0xff00ff00ff00ff00ull, 0x0123456789abcdefull};
+    unsigned n = 0;
+    for (unsigned i = 0; i < sizeof v / sizeof v[0]; i++)
+        n = add_unique(out, n, v[i] & mask_of(bits));
+    return n;
+}
+
+/* ---- the row under test ---------------------------------------------------------------------- */
+typedef struct row {
+    size_t index;
+    ptxcpu_insn_desc d;
+    ptxcpu_kernel ref;
+    int is_float;
+    fmt f;            /* element format (floats) */
+    unsigned ebits;   /* bits of one element of source k (x2: half a register) */
+    uint64_t edge[4][48];
+    unsigned nedge[4];
+} row;
+
+static int row_init(row *r, size_t index)
+{
+    ptxcpu_insn in;
+    r->index = index;
+    if (ptxcpu_insn_at(index, &r->d) || ptxcpu_parse(r->d.mnemonic, NULL, &in) ||
+        ptxcpu_resolve(&in, PTXCPU_ISA_SCALAR, &r->ref))
+        return -1;
+    r->is_float = r->d.elem != PTXCPU_ELEM_INT;
+    switch (r->d.elem) {
+    case PTXCPU_ELEM_F16: r->f = (fmt){11, 5}; break;
+    case PTXCPU_ELEM_BF16: r->f = (fmt){8, 8}; break;
+    case PTXCPU_ELEM_F32: r->f = (fmt){24, 8}; break;
+    case PTXCPU_ELEM_F64: r->f = (fmt){53, 11}; break;
+    default: r->f = (fmt){0, 0}; break;
+    }
+    for (unsigned k = 0; k < r->d.nsrc; k++) {
+        unsigned eb = r->d.src_bits[k] / r->d.elems;
+        r->nedge[k] = r->is_float ? float_edges(r->f, r->edge[k]) : int_edges(eb, r->edge[k]);
+    }
+    return 0;
+}
+
+/* One random float element. Lanes share an exponent (sums cancel, products meet the subnormal
+ * range); `tiny` lanes put a * b near the smallest normal with c zero or tiny (.ftz of mad). */
+static uint64_t rand_float(const row *r, unsigned k, unsigned k_edges, int ebase, int tiny)
+{
+    fmt f = r->f;
+    uint64_t frac = rnd64() & mask_of(f.p - 1), sign = (rnd64() & 1) << (f.p + f.e - 1);
+    int bias = (1 << (f.e - 1)) - 1, emax = (1 << f.e) - 2, ex;
+    if (tiny && k < 3) {
+        ex = k == 0 ? bias - (int)below(2) : k == 1 ? 1 + (int)below(2) : (int)below(3);
+        return sign | (uint64_t)ex << (f.p - 1) | (k == 2 && ex == 0 ? 0 : frac);
+    }
+    unsigned c = below(100);
+    if (c < 15)
+        return r->edge[k][below(k_edges)];
+    if (c < 30)
+        return rnd64() & mask_of(f.p + f.e);
+    if (c < 45)
+        frac &= ~0ull << below(f.p); /* few significant bits: exact sums, ties */
+    ex = ebase + (int)below(7) - 3;
+    ex = ex < 0 ? 0 : ex > emax ? emax : ex;
+    return sign | (uint64_t)ex << (f.p - 1) | frac;
+}
+
+static uint64_t rand_int(const row *r, unsigned k, unsigned bits)
+{
+    static const uint8_t bytes[] = {0, 1, 0x7f, 0x80, 0x81, 0xfe, 0xff};
+    uint64_t x = 0;
+    switch (below(6)) {
+    case 0: return r->edge[k][below(r->nedge[k])];
+    case 1: return below(300);                                     /* positions, lengths, shifts */
+    case 2: return (r->edge[k][below(r->nedge[k])] + below(5) - 2) & mask_of(bits);
+    case 3:
+        for (unsigned i = 0; i < 8; i++)
+            x |= (uint64_t)bytes[below(sizeof bytes)] << (8 * i);
+        return x & mask_of(bits);
+    case 4: return (rnd64() >> below(64)) & mask_of(bits);         /* leading zeros */
+    default: return rnd64() & mask_of(bits);
+    }
+}
+
+/* Lanes that cross edge values: every (a, b) pair, three times over when there is a c. */
+static size_t crossed_lanes(const row *r)
+{
+    size_t pairs = (size_t)r->nedge[0] * (r->d.nsrc > 1 ? r->nedge[1] : 1);
+    return r->d.nsrc > 2 ? 3 * pairs : pairs;
+}
+
+static void put(void *reg, unsigned bits, size_t i, uint64_t v)
+{
+    switch (bits) {
+    case 16: ((uint16_t *)reg)[i] = (uint16_t)v; break;
+    case 32: ((uint32_t *)reg)[i] = (uint32_t)v; break;
+    default: ((uint64_t *)reg)[i] = v; break;
+    }
+}
+static uint64_t get(const void *reg, unsigned bits, size_t i)
+{
+    switch (bits) {
+    case 16: return ((const uint16_t *)reg)[i];
+    case 32: return ((const uint32_t *)reg)[i];
+    default: return ((const uint64_t *)reg)[i];
+    }
+}
+
+/* Fills every source: the first lanes cross the edge values of a and b, with c at its first edge
+ * value (+0 for floats: mad.ftz's boundary is a * b alone), at its second, then cycling; e cycles;
+ * the rest are random. */
+static void fill_sources(const row *r, size_t lanes, void *const src[4])
+{
+    unsigned elems = r->d.elems;
+    size_t pairs = (size_t)r->nedge[0] * (r->d.nsrc > 1 ? r->nedge[1] : 1);
+    size_t crossed = crossed_lanes(r);
+    for (size_t i = 0; i < lanes; i++) {
+        int ebase = below(3) == 0 ? (int)below(4) : (int)below(1u << r->f.e);
+        int tiny = r->is_float && below(8) == 0;
+        for (unsigned k = 0; k < r->d.nsrc; k++) {
+            unsigned bits = r->d.src_bits[k], eb = bits / elems, ne = r->nedge[k];
+            uint64_t v = 0;
+            for (unsigned el = 0; el < elems; el++) {
+                size_t j = i + 13 * el; /* the second element sees other combinations */
+                uint64_t x;
+                if (i < crossed)
+                    x = r->edge[k][k == 0 ? j % ne : k == 1 ? j / r->nedge[0] % ne
+                                   : k == 2 && j / pairs < 2 ? j / pairs : (j * 7 + k) % ne];
+                else if (r->is_float)
+                    x = rand_float(r, k, ne, ebase, tiny);
+                else
+                    x = rand_int(r, k, eb);
+                v |= (x & mask_of(eb)) << (el * eb);
+            }
+            put(src[k], bits, i, v);
+        }
+    }
+}
+
+static void *xalloc(size_t bytes)
+{
+    void *p = aligned_alloc(64, (bytes + 63) / 64 * 64);
+    if (!p) {
+        fprintf(stderr, "plain: out of memory\n");
+        exit(2);
+    }
+    memset(p, 0, bytes);
+    return p;
+}
+
+/* Runs row r of table t on `lanes` lanes against the scalar kernel; prints the first mismatches. */
+static int check_row(const row *r, const char *tname, plain_c_fn fn, size_t lanes)
+{
+    const ptxcpu_insn_desc *d = &r->d;
+    size_t warps = lanes / PTXCPU_WARP;
+    void *src[4] = {0};
+    for (unsigned k = 0; k < 4; k++)
+        src[k] = xalloc(lanes * 8);
+    void *want = xalloc(lanes * 8), *got = xalloc(lanes * 8);
+    ptxcpu_lanemask *ccw = xalloc(warps * sizeof *ccw);
+    uint8_t *cf = xalloc(lanes);
+    fill_sources(r, lanes, src);
+    for (size_t w = 0; w < warps; w++)
+        ccw[w] = (ptxcpu_lanemask)rnd64();
+    for (size_t i = 0; i < lanes; i++)
+        cf[i] = (uint8_t)(ccw[i / PTXCPU_WARP] >> (i % PTXCPU_WARP) & 1);
+
+    ptxcpu_batch b = {.n = warps, .d = want, .d_stride = PTXCPU_WARP * d->dst_bits / 8,
+                      .cc = ccw, .cc_stride = sizeof *ccw};
+    for (unsigned k = 0; k < d->nsrc; k++)
+        b.src[k] = (ptxcpu_src){src[k], PTXCPU_WARP * d->src_bits[k] / 8};
+    int bad = 0;
+    if (ptxcpu_run(r->ref, &b)) {
+        printf("plain[%s] %s: scalar kernel failed: %s\n", tname, d->mnemonic, ptxcpu_last_error());
+        bad = 1;
+    }
+    const void *const csrc[4] = {src[0], src[1], src[2], src[3]};
+    fn(lanes, got, csrc, cf);
+    if (fegetround() != FE_TONEAREST) {
+        printf("plain[%s] %s: the caller's rounding mode was not restored\n", tname, d->mnemonic);
+        fesetround(FE_TONEAREST);
+        bad = 1;
+    }
+    int shown = 0;
+    int cc = d->reads_cc || d->writes_cc;
+    for (size_t i = 0; i < lanes && !bad; i++) {
+        uint64_t x = get(got, d->dst_bits, i), y = get(want, d->dst_bits, i);
+        unsigned cx = cf[i], cy = ccw[i / PTXCPU_WARP] >> (i % PTXCPU_WARP) & 1;
+        if (x == y && (!cc || cx == cy))
+            continue;
+        if (shown++ < 3) {
+            printf("plain[%s] %s lane %zu:", tname, d->mnemonic, i);
+            for (unsigned k = 0; k < d->nsrc; k++)
+                printf(" %c=0x%" PRIx64, "abce"[k], get(src[k], d->src_bits[k], i));
+            printf(" -> 0x%" PRIx64 " expected 0x%" PRIx64, x, y);
+            if (cc)
+                printf(" (CC.CF %u expected %u)", cx, cy);
+            printf("\n");
+        }
+    }
+    bad |= shown > 0;
+    for (unsigned k = 0; k < 4; k++)
+        free(src[k]);
+    free(want);
+    free(got);
+    free(ccw);
+    free(cf);
+    return bad;
+}
+
+int main(void)
+{
+    const char *s = getenv("PTXCPU_TEST_SCALE");
+    unsigned scale = s && atoi(s) > 0 ? (unsigned)atoi(s) : 1;
+    size_t rows = ptxcpu_insn_count();
+    unsigned passed = 0, failed = 0;
+    const plain_c_fn *seen[PTXCPU_ISA_COUNT] = {0};
+    for (int isa = 0; isa < PTXCPU_ISA_COUNT; isa++) {
+        const plain_c_fn *t = plain_c_table((ptxcpu_isa)isa);
+        int dup = 0;
+        for (int j = 0; j < isa; j++)
+            dup |= seen[j] == t;
+        if (!t || dup || !ptxcpu_isa_usable((ptxcpu_isa)isa))
+            continue;
+        seen[isa] = t;
+        const char *tname = ptxcpu_isa_name((ptxcpu_isa)isa);
+        unsigned tp = 0, tf = 0;
+        for (size_t i = 0; i < rows; i++) {
+            row r;
+            if (row_init(&r, i)) {
+                printf("plain[%s] row %zu: %s\n", tname, i, ptxcpu_last_error());
+                tf++;
+                continue;
+            }
+            if (!t[i]) {
+                printf("plain[%s] %s: no plain-C loop\n", tname, r.d.mnemonic);
+                tf++;
+                continue;
+            }
+            size_t crossed = crossed_lanes(&r);
+            size_t lanes = 10240 / scale > crossed + 64 ? 10240 / scale : crossed + 64;
+            lanes = (lanes + PTXCPU_WARP - 1) / PTXCPU_WARP * PTXCPU_WARP;
+            if (check_row(&r, tname, t[i], lanes))
+                tf++;
+            else
+                tp++;
+        }
+        printf("plain[%s]: %u rows passed, %u failed\n", tname, tp, tf);
+        passed += tp;
+        failed += tf;
+    }
+    printf("%u passed, %u failed\n", passed, failed);
+    return failed ? 1 : 0;
+}

@@ -1,0 +1,378 @@
+#!/usr/bin/env python3
+"""Writes the plain-C baseline of `ptxcpu bench`: for every row of src/ops.def, the loop over lanes
+a competent user would write for that PTX instruction in plain C, and a table of them.
+
+One template per semantic family, parameterised by the row's type and modifiers; the semantics are
+those of src/scalar (and shared/SEMANTICS.md), written the way C code usually says them: integer
+arithmetic on unsigned types (wider ones, or __int128, where a result needs more bits), explicit
+saturation and division guards, __builtin_clz/popcount; float arithmetic with fmaf/fma, fesetround
+around the loop for a directed rounding modifier, .ftz/.sat/canonical NaNs as the helpers in
+bench/plain_c_ops.h. The build compiles the output once per ISA's flags (meson.build).
+Run: python3 tools/gen_plain_c.py src/ops.def OUT.c OUT_FENV.c  (see main(); the table is named
+by the macro PLAIN_C_TABLE, ptx_plain_c_<isa>, when the output is compiled)
+"""
+import re
+import sys
+
+ROW = re.compile(r'PTX_OP\((\w+), "([^"]+)", (\w+), (\w+), (\w+), ([\w|]+), (\w+), (\d+), (\d+), '
+                 r'(\d+), (\d+), (\d+), (\d+), CC_(\w+),')
+
+
+class Row:
+    def __init__(self, m):
+        (self.id, self.mnem, self.sem, self.ty, self.ty2, mods, self.rnd, dw, aw, bw, cw, ew,
+         nsrc, self.cc) = m.groups()
+        self.mods = set() if mods == '0' else {x[2:].lower() for x in mods.split('|')}
+        self.bits = [int(dw), int(aw), int(bw), int(cw), int(ew)]
+        self.nsrc = int(nsrc)
+        self.signed = self.ty.startswith('S')
+        self.x2 = self.ty.endswith('X2')
+        self.n = elem_bits(self.ty)  # bits of one element
+
+    def has(self, mod):
+        return mod in self.mods
+
+
+def elem_bits(ty):
+    return {'U16': 16, 'S16': 16, 'U64': 64, 'S64': 64, 'B64': 64, 'F64': 64, 'F16': 16,
+            'BF16': 16, 'F16X2': 16, 'BF16X2': 16, 'F32X2': 32, 'U16X2': 16,
+            'S16X2': 16}.get(ty, 32)
+
+
+def U(n):
+    return f'uint{n}_t'
+
+
+def S(n):
+    return f'int{n}_t'
+
+
+# wider unsigned / signed types that hold a product or a carry of n-bit operands
+W2 = {16: 'uint32_t', 32: 'uint64_t', 64: 'u128'}
+SW2 = {16: 'int32_t', 32: 'int64_t', 64: 's128'}
+FLOAT = {'F32': 'float', 'F32X2': 'float', 'F64': 'double', 'F16': 'f16', 'F16X2': 'f16',
+         'BF16': 'bf16', 'BF16X2': 'bf16'}
+FPFX = {'float': 'f32', 'double': 'f64', 'f16': 'f16', 'bf16': 'bf16'}
+FESET = {'RZ': 'FE_TOWARDZERO', 'RM': 'FE_DOWNWARD', 'RP': 'FE_UPWARD'}
+FLOAT_SEMS = ('FSUB', 'FMAD', 'HADD')
+ELEMENTWISE_X2 = ('ADD', 'MIN', 'MAX', 'FSUB', 'HADD')
+
+
+def operand_types(r):
+    """C element type of d, a, b, c, e (None where absent)."""
+    if r.sem in FLOAT_SEMS:
+        t = FLOAT[r.ty]
+        return [t] + [t if k < r.nsrc else None for k in range(4)]
+    per = 2 if r.x2 else 1
+    return [U(r.bits[0] // per)] + [U(r.bits[k + 1] // per) if k < r.nsrc else None
+                                    for k in range(4)]
+
+
+def sv(x, r):
+    """Operand x read with the row's signedness (an expression)."""
+    return f'({S(r.n)}){x}' if r.signed else x
+
+
+# ---- integer families: each returns the loop body (statements, lane index i) -----------------
+def t_addsub(r):
+    op = '+' if r.sem == 'ADD' else '-'
+    n = r.n
+    if r.has('sat'):
+        return [f'd[i] = sat_s32((int64_t)(int32_t)a[i] {op} (int32_t)b[i]);']
+    if r.has('ccin') or r.has('ccout'):
+        cin = ' + cf[i]' if r.has('ccin') else ''
+        if r.sem == 'ADD':
+            body = [f'{W2[n]} sum = ({W2[n]})a[i] + b[i]{cin};', f'd[i] = ({U(n)})sum;']
+            out = f'cf[i] = (uint8_t)(sum >> {n});'
+        else:  # the borrow: the unsigned subtraction of b (+ CF) wrapped
+            body = [f'{W2[n]} sub = ({W2[n]})b[i]{cin};', f'd[i] = ({U(n)})(a[i] - sub);']
+            out = 'cf[i] = a[i] < sub;'
+        return body + ([out] if r.has('ccout') else [])
+    return [f'd[i] = ({U(n)})(a[i] {op} b[i]);']
+
+
+def product(r, x, y):
+    """(expression, bits) of the product part the row's .hi/.lo/.wide selects."""
+    n = r.n
+    if r.has('lo'):  # the low half is the same for signed and unsigned operands
+        return f'({U(n)})(({W2[n] if n == 16 else U(n)}){x} * {y})', n
+    full = (f'({SW2[n]})({S(n)}){x} * ({S(n)}){y}' if r.signed else f'({W2[n]}){x} * {y}')
+    if r.has('hi'):
+        return f'({U(n)})(({full}) >> {n})', n
+    return f'({W2[n]})({full})', 2 * n  # .wide
+
+
+def t_mul(r):
+    p, _ = product(r, 'a[i]', 'b[i]')
+    return [f'd[i] = {p};']
+
+
+def t_mad(r):
+    p, pn = product(r, 'a[i]', 'b[i]')
+    body = [f'{U(pn)} t = {p};']
+    if r.has('sat'):
+        return body + ['d[i] = sat_s32((int64_t)(int32_t)t + (int32_t)c[i]);']
+    if r.has('ccin') or r.has('ccout'):
+        cin = ' + cf[i]' if r.has('ccin') else ''
+        body += [f'{W2[pn]} sum = ({W2[pn]})t + c[i]{cin};', f'd[i] = ({U(pn)})sum;']
+        return body + ([f'cf[i] = (uint8_t)(sum >> {pn});'] if r.has('ccout') else [])
+    return body + [f'd[i] = ({U(pn)})(t + c[i]);']
+
+
+def t_mul24(r):
+    ext = ((lambda x: f'((int32_t)({x} << 8) >> 8)') if r.signed
+           else (lambda x: f'(int32_t)({x} & 0xffffff)'))
+    body = [f'int64_t p = (int64_t){ext("a[i]")} * {ext("b[i]")};',
+            f'uint32_t t = (uint32_t)({"p >> 16" if r.has("hi") else "p"});']
+    if r.sem == 'MUL24':
+        return body + ['d[i] = t;']
+    if r.has('sat'):
+        return body + ['d[i] = sat_s32((int64_t)(int32_t)t + (int32_t)c[i]);']
+    return body + ['d[i] = t + c[i];']
+
+
+def t_sad(r):
+    lt = f'{sv("a[i]", r)} < {sv("b[i]", r)}'
+    return [f'{U(r.n)} diff = ({U(r.n)})({lt} ? b[i] - a[i] : a[i] - b[i]);',
+            f'd[i] = ({U(r.n)})(c[i] + diff);']
+
+
+def t_divrem(r):
+    n, ones = r.n, f'({U(r.n)})~({U(r.n)})0'
+    op = '/' if r.sem == 'DIV' else '%'
+    if not r.signed:
+        return [f'd[i] = b[i] ? ({U(n)})(a[i] {op} b[i]) : {ones};']
+    # x / -1 is a wrapping negation and x % -1 is 0: INT_MIN / -1 would trap in C
+    by_minus1 = f'({U(n)})(0 - a[i])' if r.sem == 'DIV' else '0'
+    return [f'd[i] = b[i] == 0 ? {ones} : ({S(n)})b[i] == -1 ? {by_minus1} : '
+            f'({U(n)})(({S(n)})a[i] {op} ({S(n)})b[i]);']
+
+
+def t_absneg(r):
+    if r.sem == 'NEG':
+        return [f'd[i] = ({U(r.n)})(0 - a[i]);']
+    return [f'd[i] = ({S(r.n)})a[i] < 0 ? ({U(r.n)})(0 - a[i]) : a[i];']
+
+
+def t_minmax(r):
+    cmp = '<' if r.sem == 'MIN' else '>'
+    pick = f'{sv("a[i]", r)} {cmp} {sv("b[i]", r)} ? a[i] : b[i]'
+    if r.has('relu'):
+        return [f'{U(r.n)} m = {pick};', f'd[i] = ({S(r.n)})m < 0 ? 0 : m;']
+    return [f'd[i] = {pick};']
+
+
+def t_popc(r):
+    return [f'd[i] = (uint32_t)__builtin_popcount{"ll" if r.n == 64 else ""}(a[i]);']
+
+
+def t_clz(r):
+    return [f'd[i] = a[i] ? (uint32_t)__builtin_clz{"ll" if r.n == 64 else ""}(a[i]) : {r.n};']
+
+
+def t_bfind(r):
+    n = r.n
+    x = f'({S(n)})a[i] < 0 ? ~a[i] : a[i]' if r.signed else 'a[i]'
+    clz = f'(uint32_t)__builtin_clz{"ll" if n == 64 else ""}(x)'
+    found = clz if r.has('shiftamt') else f'{n - 1} - {clz}'
+    return [f'{U(n)} x = {x};', f'd[i] = x ? {found} : 0xffffffffu;']
+
+
+def t_fns(r):
+    return ['d[i] = fns_b32(a[i], b[i], (int32_t)c[i]);']
+
+
+def t_brev(r):
+    return [f'd[i] = brev{r.n}(a[i]);']
+
+
+def field_bits(n, pos, length):
+    """Statements computing k, how many bits of the field [pos, pos+len) lie inside n bits."""
+    return [f'unsigned pos = {pos} & 0xff, len = {length} & 0xff;',
+            f'unsigned k = pos >= {n} ? 0 : len < {n} - pos ? len : {n} - pos;',
+            f'{U(n)} low = k >= {n} ? ~({U(n)})0 : (({U(n)})1 << k) - 1;']
+
+
+def t_bfe(r):
+    n = r.n
+    body = field_bits(n, 'b[i]', 'c[i]')
+    body.append(f'{U(n)} field = k ? (a[i] >> pos) & low : 0;')
+    if not r.signed:
+        return body + ['d[i] = field;']
+    # the sign is the field's top bit (or a's top bit when the field reaches past it)
+    return body + [f'unsigned top = pos + len - 1 < {n - 1} ? pos + len - 1 : {n - 1};',
+                   f'{U(n)} fill = len && (a[i] >> top & 1) ? ~low : 0;',
+                   'd[i] = field | fill;']
+
+
+def t_bfi(r):
+    n = r.n
+    return field_bits(n, 'c[i]', 'e[i]') + [
+        f'd[i] = k ? (b[i] & ~(low << pos)) | ((a[i] & low) << pos) : b[i];']
+
+
+def t_bmsk(r):
+    if r.has('clamp'):
+        return ['d[i] = a[i] >= 32 ? 0 : b[i] >= 32 || a[i] + b[i] >= 32 ? ~0u << a[i] '
+                ': (~0u << a[i]) & ~(~0u << (a[i] + b[i]));']
+    return ['unsigned pos = a[i] & 31, width = b[i] & 31;',
+            'd[i] = pos + width >= 32 ? ~0u << pos : (~0u << pos) & ~(~0u << (pos + width));']
+
+
+def t_szext(r):
+    w = '(b[i] > 32 ? 32 : b[i])' if r.has('clamp') else 'b[i] & 31'
+    ext = ('(uint32_t)((int32_t)(a[i] << (32 - w)) >> (32 - w))' if r.signed
+           else 'a[i] & ((1u << w) - 1)')
+    return [f'unsigned w = {w};', f'd[i] = w == 0 ? 0 : w == 32 ? a[i] : {ext};']
+
+
+def t_dp(r):
+    def part(x, ty, width, shift):
+        return f'({"int" if ty.startswith("S") else "uint"}{width}_t)({x} >> {shift})'
+    if r.sem == 'DP4A':  # four byte products
+        count, x, y = 4, part('a[i]', r.ty, 8, '8 * j'), part('b[i]', r.ty2, 8, '8 * j')
+    else:  # two products of a's halves with bytes 0-1 (.lo) or 2-3 (.hi) of b
+        bsel = 0 if r.has('lo') else 2
+        count = 2
+        x, y = part('a[i]', r.ty, 16, '16 * j'), part('b[i]', r.ty2, 8, f'8 * ({bsel} + j)')
+    return ['uint32_t acc = c[i];',
+            f'for (int j = 0; j < {count}; j++)',
+            f'    acc += (uint32_t)({x} * {y});',
+            'd[i] = acc;']
+
+
+# ---- float families ----------------------------------------------------------------------------
+def float_finish(r, t, expr):
+    """Rounds up a float result: .ftz (results), canonical NaN, .sat."""
+    f = FPFX[t]
+    body = [f'{t} r = {expr};']
+    if r.has('ftz') and r.sem != 'FMAD':  # f32_fma_ftz flushes its own result
+        body.append(f'r = {f}_ftz(r);')
+    body.append(f'r = {f}_canon(r);')
+    if r.has('sat'):
+        body.append(f'r = {f}_sat(r);')
+    return body + ['d[i] = r;']
+
+
+def inputs(r, t, names):
+    f = FPFX[t]
+    if r.has('ftz') and r.sem != 'FMAD':
+        return [f'{f}_ftz({x}[i])' for x in names]
+    return [f'{x}[i]' for x in names]
+
+
+def t_fsub(r):
+    t = FLOAT[r.ty]
+    x, y = inputs(r, t, 'ab')
+    return float_finish(r, t, f'{x} - {y}')
+
+
+def t_fmad(r):
+    t = FLOAT[r.ty]
+    if t == 'double':
+        return float_finish(r, t, 'fma(a[i], b[i], c[i])')
+    if r.has('ftz'):
+        return float_finish(r, t, 'f32_fma_ftz(a[i], b[i], c[i])')
+    return float_finish(r, t, 'fmaf(a[i], b[i], c[i])')
+
+
+def t_hadd(r):
+    t = FLOAT[r.ty]
+    x, y = inputs(r, t, 'ab')
+    return float_finish(r, t, f'{FPFX[t]}_add({x}, {y})')
+
+
+TEMPLATES = {
+    'ADD': t_addsub, 'SUB': t_addsub, 'MUL': t_mul, 'MAD': t_mad, 'MUL24': t_mul24,
+    'MAD24': t_mul24, 'SAD': t_sad, 'DIV': t_divrem, 'REM': t_divrem, 'ABS': t_absneg,
+    'NEG': t_absneg, 'MIN': t_minmax, 'MAX': t_minmax, 'POPC': t_popc, 'CLZ': t_clz,
+    'BFIND': t_bfind, 'FNS': t_fns, 'BREV': t_brev, 'BFE': t_bfe, 'BFI': t_bfi, 'BMSK': t_bmsk,
+    'SZEXT': t_szext, 'DP4A': t_dp, 'DP2A': t_dp, 'FSUB': t_fsub, 'FMAD': t_fmad, 'HADD': t_hadd,
+}
+
+
+def effective(r):
+    """The semantics the row has on the default target: mad.f32 without a rounding modifier is
+    mad.rn.ftz.f32 there (SEMANTICS.md); other rows without one round to nearest."""
+    if r.sem == 'FMAD' and r.ty == 'F32' and r.rnd == 'NONE':
+        r.mods.add('ftz')
+    return r
+
+
+def directed(r):
+    return r.rnd in FESET
+
+
+def function(r):
+    types = operand_types(r)
+    names = 'dabce'
+    params = ['size_t n', f'{types[0]} *restrict d']
+    params += [f'const {types[k]} *{names[k]}' for k in range(1, 5) if types[k]]
+    cc = r.cc != 'NONE'
+    if cc:
+        params.append('uint8_t *restrict cf')
+    count = '2 * n' if r.x2 and r.sem in ELEMENTWISE_X2 else 'n'
+    body = TEMPLATES[r.sem](r)
+    out = [f'/* {r.mnem} */', f'static void plain_{r.id}({", ".join(params)})', '{']
+    if directed(r):
+        out += ['    int caller_mode = fegetround();', f'    fesetround({FESET[r.rnd]});']
+    out += [f'    for (size_t i = 0; i < {count}; i++) {{']
+    out += ['        ' + line for line in body]
+    out += ['    }']
+    if directed(r):
+        out += ['    fesetround(caller_mode);']
+    out += ['}']
+    args = ', '.join(['n', 'd'] + [f'src[{k - 1}]' for k in range(1, 5) if types[k]] +
+                     (['cf'] if cc else []))
+    # entries of directed rows live in the other file, so they have external names
+    entry = f'PLAIN_C_ENTRY({r.id})' if directed(r) else f'static void entry_{r.id}'
+    out += [f'{entry}(size_t n, void *d, const void *const src[4], uint8_t *cf)',
+            '{'] + ([] if cc else ['    (void)cf;']) + [f'    plain_{r.id}({args});', '}', '']
+    return out
+
+
+PREAMBLE = """#include "internal.h"
+#include "plain_c.h"
+#include "plain_c_ops.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* ptx_plain_c_<isa>_<row id>: the entries of directed-rounding rows, one set per ISA's build */
+#define PLAIN_C_NAME(table, id) table##_##id
+#define PLAIN_C_XNAME(table, id) PLAIN_C_NAME(table, id)
+#define PLAIN_C_ENTRY(id) void PLAIN_C_XNAME(PLAIN_C_TABLE, id)
+"""
+
+
+def main():
+    """Two files: the rows with a directed rounding modifier (rz/rm/rp), which change the rounding
+    mode and so are compiled with -frounding-math, as GCC requires; and every other row with the
+    table, compiled without it (it stops GCC from vectorizing selects on float compares)."""
+    src, dst, dst_fenv = sys.argv[1], sys.argv[2], sys.argv[3]
+    with open(src) as f:
+        rows = [effective(Row(m)) for m in map(ROW.match, f) if m]
+    assert rows, 'no rows in ' + src
+    head = f'/* Generated by tools/gen_plain_c.py from {src.split("/")[-1]}: the plain-C loop of'
+    out = [head, ' * every row without a directed rounding modifier, and the table of all rows.',
+           ' * Edit the generator, not this file. */', PREAMBLE]
+    fenv = [head, ' * every row with a directed rounding modifier (built with -frounding-math).',
+            ' * Edit the generator, not this file. */', PREAMBLE]
+    for r in rows:
+        if directed(r):
+            fenv += function(r)
+            out += [f'PLAIN_C_ENTRY({r.id})(size_t n, void *d, const void *const src[4], '
+                    'uint8_t *cf);']
+        else:
+            out += function(r)
+    out += ['const plain_c_fn PLAIN_C_TABLE[PTX_NROWS] = {']
+    out += [f'    [PTX_OP_{r.id}] = PLAIN_C_XNAME(PLAIN_C_TABLE, {r.id}),' if directed(r)
+            else f'    [PTX_OP_{r.id}] = entry_{r.id},' for r in rows]
+    out += ['};']
+    for path, lines in ((dst, out), (dst_fenv, fenv)):
+        with open(path, 'w') as f:
+            f.write('\n'.join(lines) + '\n')
+
+
+if __name__ == '__main__':
+    main()
