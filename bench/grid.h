@@ -16,7 +16,7 @@ typedef struct grid_result {
 } grid_result;
 
 /* Runs `threads_total` threads (blocks of 256) each doing a chain of `steps` of `mnemonic`
- * (dp4a-like: feedback into c; mad-like f32: feedback into a) on `isa`, over `threads` worker
+ * (the result fed back into a, so each step depends on the whole last one) on `isa`, over `threads` worker
  * threads (0 = launcher default). progress: print a percentage on stderr while running. */
 int grid_chain(const char *mnemonic, ptxcpu_isa isa, uint64_t threads_total, uint64_t steps,
                unsigned threads, int progress, grid_result *out);
