@@ -213,22 +213,31 @@ static inline const void *simd_src(const ptxcpu_batch *bt, unsigned k, size_t w)
  * CC, and d either exactly one of the sources or apart from all of them. Then the batch is one
  * flat array of chunks and the per-warp addressing goes away (a loop a compiler vectorizes
  * itself would otherwise beat it on simple ops). Any other batch takes the per-warp path. */
-static inline int simd_flat_src(const ptxcpu_batch *bt, unsigned k, unsigned bits)
+static inline int simd_apart(const void *p, size_t psize, const void *q, size_t qsize)
+{
+    return (const char *)p + psize <= (const char *)q || (const char *)q + qsize <= (const char *)p;
+}
+static inline int simd_flat_src(const ptxcpu_batch *bt, unsigned k, unsigned bits, int cc)
 {
     if (!bits)
         return 1;
-    size_t size = (size_t)PTXCPU_WARP * bits / 8, dsize = (size_t)bt->d_stride * bt->n;
-    const char *s = (const char *)bt->src[k].base, *d = (const char *)bt->d;
+    size_t size = (size_t)PTXCPU_WARP * bits / 8, all = size * bt->n;
+    const void *s = bt->src[k].base;
     if (bt->src[k].stride != (ptrdiff_t)size)
         return 0;
-    return s == d || s + size * bt->n <= d || d + dsize <= s;
+    /* the CC words are written warp by warp, so they must not lie in a later warp's source */
+    if (cc && !simd_apart(s, all, bt->cc, sizeof(ptxcpu_lanemask) * bt->n))
+        return 0;
+    return s == bt->d || simd_apart(s, all, bt->d, (size_t)bt->d_stride * bt->n);
 }
 static inline int simd_flat(const ptxcpu_batch *bt, unsigned dw, unsigned aw, unsigned bw,
                             unsigned cw, unsigned ew, int cc)
 {
-    return !cc && !bt->guard && bt->d_stride == (ptrdiff_t)(PTXCPU_WARP * dw / 8) &&
-           simd_flat_src(bt, 0, aw) && simd_flat_src(bt, 1, bw) && simd_flat_src(bt, 2, cw) &&
-           simd_flat_src(bt, 3, ew);
+    /* CC words (when used) must be packed too */
+    return (!cc || bt->cc_stride == (ptrdiff_t)sizeof(ptxcpu_lanemask)) && !bt->guard &&
+           bt->d_stride == (ptrdiff_t)(PTXCPU_WARP * dw / 8) &&
+           simd_flat_src(bt, 0, aw, cc) && simd_flat_src(bt, 1, bw, cc) &&
+           simd_flat_src(bt, 2, cw, cc) && simd_flat_src(bt, 3, ew, cc);
 }
 
 #define SIMD_KERNEL(ID, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, EW, CC)                         \
@@ -240,14 +249,33 @@ static inline int simd_flat(const ptxcpu_batch *bt, unsigned dw, unsigned aw, un
                        *pe = bt->src[3].base;                                                  \
             (void)pa, (void)pb, (void)pc, (void)pe; /* (absent operands are not read) */       \
             void *pd = bt->d; /* locals: a store through d cannot change them */               \
-            const size_t nch = bt->n * NCH;                                                    \
-            _Pragma("GCC unroll 4")                                                            \
-            for (size_t i = 0; i < nch; i++) {                                                 \
-                vm cf = vm_none();                                                             \
-                VT(DW) r = simd_##SEM##_##DW##_##AW(                                           \
-                    TY_##TY, TY_##TY2, MODS, RND_##RND, SIMD_LD(AW)(pa, i),                    \
-                    SIMD_LD(BW)(pb, i), SIMD_LD(CW)(pc, i), SIMD_LD(EW)(pe, i), &cf);          \
-                SIMD_ST(DW)(pd, i, r);                                                         \
+            if (CC) { /* one CC word per warp: every lane is active, so it is replaced */      \
+                ptxcpu_lanemask *ccw = bt->cc;                                                 \
+                for (size_t w = 0; w < bt->n; w++) {                                           \
+                    ptxcpu_lanemask cc = ccw[w], ccn = 0;                                      \
+                    _Pragma("GCC unroll 8")                                                    \
+                    for (unsigned k = 0; k < NCH; k++) {                                       \
+                        size_t i = w * NCH + k;                                                \
+                        vm cf = vm_from_bits((cc >> (k * VL)) & CHUNK_BITS);                   \
+                        VT(DW) r = simd_##SEM##_##DW##_##AW(                                   \
+                            TY_##TY, TY_##TY2, MODS, RND_##RND, SIMD_LD(AW)(pa, i),            \
+                            SIMD_LD(BW)(pb, i), SIMD_LD(CW)(pc, i), SIMD_LD(EW)(pe, i), &cf);  \
+                        ccn |= (vm_to_bits(cf) & CHUNK_BITS) << (k * VL);                      \
+                        SIMD_ST(DW)(pd, i, r);                                                 \
+                    }                                                                          \
+                    if ((CC) & CC_W)                                                           \
+                        ccw[w] = ccn;                                                          \
+                }                                                                              \
+            } else {                                                                           \
+                const size_t nch = bt->n * NCH;                                                \
+                _Pragma("GCC unroll 4")                                                        \
+                for (size_t i = 0; i < nch; i++) {                                             \
+                    vm cf = vm_none();                                                         \
+                    VT(DW) r = simd_##SEM##_##DW##_##AW(                                       \
+                        TY_##TY, TY_##TY2, MODS, RND_##RND, SIMD_LD(AW)(pa, i),                \
+                        SIMD_LD(BW)(pb, i), SIMD_LD(CW)(pc, i), SIMD_LD(EW)(pe, i), &cf);      \
+                    SIMD_ST(DW)(pd, i, r);                                                     \
+                }                                                                              \
             }                                                                                  \
             simd_fenv_leave(SIMD_IS_FP(SEM), fenv);                                            \
             return;                                                                            \
