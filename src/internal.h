@@ -38,6 +38,9 @@ enum ptx_ty {
 #define M_CLAMP    (1u << 9)
 #define M_WRAP     (1u << 10)
 #define M_LEGACY   (1u << 11)
+/* Not a PTX modifier: set by the SIMD chain template on float sub/mad steps whose NaN results may
+ * stay uncanonicalized until the chain's end (src/simd/float_ops.h, SIMD_DEFERS_CANON). */
+#define M_RAWNAN   (1u << 12)
 
 /* Rounding (column 7). NONE (= no modifier written) is RN except for legacy mad.f32. */
 enum ptx_rnd { RND_NONE, RND_RN, RND_RZ, RND_RM, RND_RP };

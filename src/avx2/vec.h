@@ -326,6 +326,9 @@ VINL v32 v32_fmax_f32(v32 a, v32 b) { return I32_(simde_mm256_max_ps(F32_(a), F3
 VINL v32 v32_fmin_f32(v32 a, v32 b) { return I32_(simde_mm256_min_ps(F32_(a), F32_(b))); }
 #define V64F2_(a, b, F) ((v64){I64_(F(F64_((a).lo), F64_((b).lo))), I64_(F(F64_((a).hi), F64_((b).hi)))})
 VINL v64 v64_fsub_f64(v64 a, v64 b) { return V64F2_(a, b, simde_mm256_sub_pd); }
+VINL v64 v64_fadd_f64(v64 a, v64 b) { return V64F2_(a, b, simde_mm256_add_pd); }
+VINL v64 v64_fmul_f64(v64 a, v64 b) { return V64F2_(a, b, simde_mm256_mul_pd); }
+VINL v64 v64_fdiv_f64(v64 a, v64 b) { return V64F2_(a, b, simde_mm256_div_pd); }
 VINL v64 v64_fma_f64(v64 a, v64 b, v64 c)
 {
     return (v64){I64_(simde_mm256_fmadd_pd(F64_(a.lo), F64_(b.lo), F64_(c.lo))),

@@ -358,11 +358,16 @@ VINL v32 v32_fma_f32(v32 a, v32 b, v32 c)
 }
 VINL v32 v32_fmax_f32(v32 a, v32 b) { return I32_(simde_mm512_max_ps(F32_(a), F32_(b))); }
 VINL v32 v32_fmin_f32(v32 a, v32 b) { return I32_(simde_mm512_min_ps(F32_(a), F32_(b))); }
-VINL v64 v64_fsub_f64(v64 a, v64 b)
-{
-    return (v64){I64_(simde_mm512_sub_pd(F64_(a.lo), F64_(b.lo))),
-                 I64_(simde_mm512_sub_pd(F64_(a.hi), F64_(b.hi)))};
-}
+#define V64F2_(a, b, F) ((v64){I64_(F(F64_((a).lo), F64_((b).lo))), I64_(F(F64_((a).hi), F64_((b).hi)))})
+VINL v64 v64_fsub_f64(v64 a, v64 b) { return V64F2_(a, b, simde_mm512_sub_pd); }
+VINL v64 v64_fadd_f64(v64 a, v64 b) { return V64F2_(a, b, simde_mm512_add_pd); }
+VINL v64 v64_fmul_f64(v64 a, v64 b) { return V64F2_(a, b, simde_mm512_mul_pd); }
+VINL v64 v64_fdiv_f64(v64 a, v64 b) { return V64F2_(a, b, simde_mm512_div_pd); }
+#if PTX512_NATIVE /* DQ converts u64 <-> f64 (by MXCSR; truncating back); emulated: int_ops.h's */
+#define VEC_HAS_CVT_U64_F64 1
+VINL v64 v64_cvt_f64_u64(v64 a) { return (v64){I64_(_mm512_cvtepu64_pd(a.lo)), I64_(_mm512_cvtepu64_pd(a.hi))}; }
+VINL v64 v64_cvtt_u64_f64(v64 x) { return (v64){_mm512_cvttpd_epu64(F64_(x.lo)), _mm512_cvttpd_epu64(F64_(x.hi))}; }
+#endif
 VINL v64 v64_fma_f64(v64 a, v64 b, v64 c)
 {
     return (v64){I64_(simde_mm512_fmadd_pd(F64_(a.lo), F64_(b.lo), F64_(c.lo))),

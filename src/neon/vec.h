@@ -362,11 +362,19 @@ VINL v32 v32_fma_f32(v32 a, v32 b, v32 c) /* fmla: a * b + c, one rounding */
  * zeros): fcmgt / fcmgt + bsl, since Arm's fmax/fmin return NaN and order -0 < +0. */
 VINL v32 v32_fmax_f32(v32 a, v32 b) { return simde_vbslq_u32(simde_vcgtq_f32(F32_(a), F32_(b)), a, b); }
 VINL v32 v32_fmin_f32(v32 a, v32 b) { return simde_vbslq_u32(simde_vcltq_f32(F32_(a), F32_(b)), a, b); }
-VINL v64 v64_fsub_f64(v64 a, v64 b)
-{
-    return (v64){I64_(simde_vsubq_f64(F64_(a.lo), F64_(b.lo))),
-                 I64_(simde_vsubq_f64(F64_(a.hi), F64_(b.hi)))};
-}
+#define V64F2_(a, b, F) ((v64){I64_(F(F64_((a).lo), F64_((b).lo))), I64_(F(F64_((a).hi), F64_((b).hi)))})
+VINL v64 v64_fsub_f64(v64 a, v64 b) { return V64F2_(a, b, simde_vsubq_f64); }
+VINL v64 v64_fadd_f64(v64 a, v64 b) { return V64F2_(a, b, simde_vaddq_f64); }
+VINL v64 v64_fmul_f64(v64 a, v64 b) { return V64F2_(a, b, simde_vmulq_f64); }
+VINL v64 v64_fdiv_f64(v64 a, v64 b) { return V64F2_(a, b, divq_f64_); }
+/* ucvtf (by FPCR.RMode) and fcvtzu (truncating) convert u64 <-> f64 directly. Not under
+ * emulation: simde 0.7.4's x86 fallback of vcvtq_u64_f64 gives 2^63 for every value >= 2^63, so
+ * the emulated build takes int_ops.h's integer conversions. */
+#if PTXNEON_NATIVE
+#define VEC_HAS_CVT_U64_F64 1
+VINL v64 v64_cvt_f64_u64(v64 a) { return (v64){I64_(vcvtq_f64_u64(U64_(a.lo))), I64_(vcvtq_f64_u64(U64_(a.hi)))}; }
+VINL v64 v64_cvtt_u64_f64(v64 x) { return (v64){FROM_U64_(vcvtq_u64_f64(F64_(x.lo))), FROM_U64_(vcvtq_u64_f64(F64_(x.hi)))}; }
+#endif
 VINL v64 v64_fma_f64(v64 a, v64 b, v64 c)
 {
     return (v64){I64_(simde_vfmaq_f64(F64_(c.lo), F64_(a.lo), F64_(b.lo))),

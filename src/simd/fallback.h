@@ -70,9 +70,7 @@
     }
 
 /* ==== What remains: (family, d bits, a bits, b bits, c bits, e bits) ========================= */
-#define SIMD_FALLBACK(X)                                                                         \
-    X(DIV, 64, 64, 64, 0, 0)   /* no exact f64 route for 64-bit quotients */                   \
-    X(REM, 64, 64, 64, 0, 0)
+#define SIMD_FALLBACK(X) /* none: every family has a vector body */
 
 /* Vectorized families that still send some cases to the scalar reference:
  *   FMAD f32: the legacy sm_1x mad.f32 (truncated product), and .ftz lanes whose rounded result

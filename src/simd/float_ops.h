@@ -39,6 +39,24 @@ VINL v64 f64_canon(v64 x)
     return v64_sel(nan, v64_set1(0x7fffffffffffffffull), x);
 }
 
+/* Chains may canonicalize NaNs once, at the end, instead of after every step (the compare and
+ * select otherwise sit on the dependency chain after each FMA). Exact for sub and mad without
+ * .ftz/.sat: canon(f(canon(x))) == canon(f(x)) for every x, because both sides are x's own
+ * result when x is not a NaN, and f of any NaN is a NaN (NaN is absorbing in a sum and in a
+ * fused product-sum, whatever the payload); by induction k steps with a canonicalization after
+ * each equal k raw steps canonicalized once. .sat (NaN -> +0) and .ftz (its +-2^-126 edge lanes
+ * go to the scalar reference) keep theirs per step. */
+#define SIMD_DEFERS_CANON(SEM, m)                                                                \
+    ((SEM_##SEM == SEM_FSUB || SEM_##SEM == SEM_FMAD) && !((m) & (M_FTZ | M_SAT | M_LEGACY)))
+VINL v32 simd_canon_32(int ty, v32 x) { (void)ty; return f32_canon(x); }
+VINL v64 simd_canon_64(int ty, v64 x)
+{
+    if (ty == TY_F32X2)
+        return (v64){f32_canon(x.lo), f32_canon(x.hi)};
+    return f64_canon(x);
+}
+VINL v16 simd_canon_16(int ty, v16 x) { (void)ty; return x; } /* (no 16-bit row defers) */
+
 /* ---- sub ------------------------------------------------------------------------------------ */
 VINL v32 fsub_f32(unsigned m, v32 a, v32 b)
 {
@@ -46,7 +64,10 @@ VINL v32 fsub_f32(unsigned m, v32 a, v32 b)
         a = f32_flush(a);
         b = f32_flush(b);
     }
-    return f32_finish(m, v32_fsub_f32(a, b)); /* exact when subnormal: flushing it is right */
+    v32 r = v32_fsub_f32(a, b);
+    if (m & M_RAWNAN)
+        return r;
+    return f32_finish(m, r); /* exact when subnormal: flushing it is right */
 }
 SIMD_BODY(FSUB, 32, 32, 32, 0, 0)
 {
@@ -58,7 +79,8 @@ SIMD_BODY(FSUB, 64, 64, 64, 0, 0)
     SIMD_UNUSED4(ty2, rnd, c, e); (void)cf;
     if (ty == TY_F32X2) /* two f32 per lane: the f32 body on both halves of the chunk */
         return (v64){fsub_f32(m, a.lo, b.lo), fsub_f32(m, a.hi, b.hi)};
-    return f64_canon(v64_fsub_f64(a, b));
+    v64 r = v64_fsub_f64(a, b);
+    return (m & M_RAWNAN) ? r : f64_canon(r);
 }
 
 /* ---- mad (fused) ---------------------------------------------------------------------------- */
@@ -82,12 +104,15 @@ SIMD_BODY(FMAD, 32, 32, 32, 32, 0)
             r = v32_sel(edge, simd_lanes_FMAD_32_32(ty, ty2, m, rnd, a, b, c, e, cf), r);
         return r;
     }
+    if (m & M_RAWNAN)
+        return r;
     return f32_finish(m, r);
 }
 SIMD_BODY(FMAD, 64, 64, 64, 64, 0)
 {
     SIMD_UNUSED4(ty, ty2, m, rnd); SIMD_UNUSED4(e, cf, 0, 0);
-    return f64_canon(v64_fma_f64(a, b, c));
+    v64 r = v64_fma_f64(a, b, c);
+    return (m & M_RAWNAN) ? r : f64_canon(r);
 }
 
 /* ---- f16 / bf16 add (round to nearest even) ------------------------------------------------- *

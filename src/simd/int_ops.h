@@ -216,7 +216,67 @@ VINL v16 divrem16(int sgn, int want_rem, v16 a, v16 b)
     v32 wa = sgn ? v32_from16_s(a) : v32_from16_u(a), wb = sgn ? v32_from16_s(b) : v32_from16_u(b);
     return v16_from32(divrem32(sgn, want_rem, wa, wb)); /* -32768 / -1 = 32768 wraps right */
 }
+
+/* ---- div, rem (64 bits) through f64, exact in any rounding mode ---------------------------- *
+ * The layer converts u64 <-> f64 natively where it can (AVX-512 DQ, Arm ucvtf/fcvtzu); else from
+ * 32-bit halves placed in the significands of 2^84 and 2^52 (exact; one rounding in the sum), and
+ * back by shifting the significand by the exponent (truncates; shift counts past 63 give 0). */
+#ifndef VEC_HAS_CVT_U64_F64
+VINL v64 v64_cvt_f64_u64(v64 a)
+{
+    v64 hi = v64_or(v64_srli(a, 32), v64_set1(0x4530000000000000ull)); /* 2^84 + hi 2^32 */
+    v64 lo = v64_or(v64_and(a, v64_set1(0xffffffffull)), v64_set1(0x4330000000000000ull)); /* 2^52 + lo */
+    return v64_fadd_f64(v64_fsub_f64(hi, v64_set1(0x4530000000100000ull) /* 2^84 + 2^52 */), lo);
+}
+VINL v64 v64_cvtt_u64_f64(v64 x) /* x in [0, 2^64) */
+{
+    v64 e = v64_srli(x, 52);
+    v64 m = v64_or(v64_and(x, v64_set1(0xfffffffffffffull)), v64_set1(1ull << 52));
+    return v64_or(v64_sllv(m, v64_sub(e, v64_set1(1075))), v64_srlv(m, v64_sub(v64_set1(1075), e)));
+}
+#endif
+/* q = a / b, *rem = a % b, unsigned, b != 0. rb = (1 - 2^-48) / b and the estimate a rb carry four
+ * roundings of at most 2^-52 (relative, whatever the rounding mode), so the estimate lies in
+ * ((a/b)(1 - 2^-47), a/b): its truncation q0 never exceeds the quotient, and r = a - q0 b is in
+ * [0, a 2^-47 + b), below 2^17 + b. The same step on r leaves [0, r 2^-47 + b), below 2b in every
+ * case, and one conditional subtraction ends it. All values are normal (|rb| >= 2^-64): FTZ/DAZ
+ * change nothing. */
+VINL v64 udivrem64(v64 a, v64 b, v64 *rem)
+{
+    v64 rb = v64_fdiv_f64(v64_set1(0x3fefffffffffffe0ull) /* 1 - 2^-48 */, v64_cvt_f64_u64(b));
+    v64 q = v64_cvtt_u64_f64(v64_fmul_f64(v64_cvt_f64_u64(a), rb));
+    v64 r = v64_sub(a, v64_mullo(q, b));
+    v64 q1 = v64_cvtt_u64_f64(v64_fmul_f64(v64_cvt_f64_u64(r), rb));
+    q = v64_add(q, q1);
+    r = v64_sub(r, v64_mullo(q1, b));
+    vm below = v64_cmpgt_u(b, r);
+    *rem = v64_sel(below, r, v64_sub(r, b));
+    return v64_sel(below, q, v64_add(q, v64_set1(1)));
+}
+/* Signed: magnitudes divided (INT_MIN's is 2^63), the quotient negated when the signs differ, the
+ * remainder given a's sign; INT_MIN / -1 = 2^63 negated = INT_MIN, its remainder 0. */
+VINL v64 divrem64(int sgn, int want_rem, v64 a, v64 b)
+{
+    vm z = v64_cmpeq(b, v64_set1(0));
+    v64 sa = sgn ? v64_signfill(a) : v64_set1(0), sb = sgn ? v64_signfill(b) : v64_set1(0);
+    v64 ua = v64_sub(v64_xor(a, sa), sa);
+    v64 ub = v64_sel(z, v64_set1(1), v64_sub(v64_xor(b, sb), sb));
+    v64 r, q = udivrem64(ua, ub, &r);
+    v64 res;
+    if (want_rem) {
+        res = v64_sub(v64_xor(r, sa), sa);
+    } else {
+        v64 sq = v64_xor(sa, sb);
+        res = v64_sub(v64_xor(q, sq), sq);
+    }
+    return v64_sel(z, v64_set1(~0ull), res);
+}
 #define SIMD_DIVREM(SEM, WANT_REM)                                                               \
+    SIMD_BODY(SEM, 64, 64, 64, 0, 0)                                                           \
+    {                                                                                          \
+        SIMD_UNUSED4(ty2, m, rnd, c); SIMD_UNUSED4(e, cf, 0, 0);                               \
+        return divrem64(ty_signed(ty), WANT_REM, a, b);                                        \
+    }                                                                                          \
     SIMD_BODY(SEM, 16, 16, 16, 0, 0)                                                           \
     {                                                                                          \
         SIMD_UNUSED4(ty2, m, rnd, c); SIMD_UNUSED4(e, cf, 0, 0);                               \

@@ -145,8 +145,9 @@ static inline const void *simd_src(const ptxcpu_batch *bt, unsigned k, size_t w)
                 ptxcpu_lanemask ccn = 0;                                                       \
                 for (unsigned k = 0; k < NCH; k++) {                                           \
                     vm cf = (CC) ? vm_from_bits((ccs[j] >> (k * VL)) & CHUNK_BITS) : vm_none(); \
-                    R[j][k] = simd_##SEM##_##DW##_##AW(TY_##TY, TY_##TY2, MODS, RND_##RND,     \
-                                                       A[j][k], B[j][k], C[j][k], E[j][k], &cf); \
+                    R[j][k] = simd_##SEM##_##DW##_##AW(TY_##TY, TY_##TY2, SIMD_CHAIN_MODS(SEM, MODS), \
+                                                       RND_##RND, A[j][k], B[j][k], C[j][k],   \
+                                                       E[j][k], &cf);                          \
                     if ((CC) & CC_W)                                                           \
                         ccn |= (vm_to_bits(cf) & CHUNK_BITS) << (k * VL);                      \
                 }                                                                              \
@@ -155,6 +156,8 @@ static inline const void *simd_src(const ptxcpu_batch *bt, unsigned k, size_t w)
             }                                                                                  \
             SIMD_FEED(XW, DW)(X, R);                                                           \
         }
+/* A chain step's modifiers: NaNs canonicalized once at the end where that is exact. */
+#define SIMD_CHAIN_MODS(SEM, MODS) (SIMD_DEFERS_CANON(SEM, MODS) ? (MODS) | M_RAWNAN : (MODS))
 #define SIMD_CHAIN_GROUP(G, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, EW, CC)                     \
     {                                                                                          \
         VT(AW) A[G][NCH];                                                                      \
@@ -185,6 +188,10 @@ static inline const void *simd_src(const ptxcpu_batch *bt, unsigned k, size_t w)
         case 2: SIMD_CHAIN_STEPS(G, C, CW, SEM, TY, TY2, MODS, RND, DW, AW, CC); break;         \
         default: SIMD_CHAIN_STEPS(G, E, EW, SEM, TY, TY2, MODS, RND, DW, AW, CC); break;        \
         }                                                                                      \
+        if (steps > 0 && SIMD_DEFERS_CANON(SEM, MODS))                                         \
+            for (unsigned j = 0; j < (G); j++)                                                 \
+                for (unsigned k = 0; k < NCH; k++)                                             \
+                    R[j][k] = simd_canon_##DW(TY_##TY, R[j][k]);                               \
         if (steps == 0) {                                                                      \
             switch (feedback) {                                                                \
             case 0: SIMD_FEED(AW, DW)(R, A); break;                                            \

@@ -529,6 +529,43 @@ static void check_chain(const shape *s, unsigned fb, uint64_t steps)
     release(&in);
 }
 
+/* div/rem: lanes a = q b + r built from random bit lengths of b and q, with r at 0, 1, b - 1 or
+ * anywhere below b, b near powers of two and at the top of the range: the quotients whose f64
+ * estimates round across an integer. */
+static uint64_t rand_bits(unsigned n) { return n ? rnd64() >> (64 - n) : 0; }
+static void quotient_lanes(setup *st, const shape *s)
+{
+    unsigned w8 = s->sbits[0] / 8;
+    uint64_t top = mask_of(s->sbits[0]);
+    for (size_t w = 0; w < st->n; w++)
+        for (unsigned i = 0; i < PTXCPU_WARP; i++) {
+            uint64_t b;
+            switch (rndn(4)) {
+            case 0: b = 1 + rndn(20); break;
+            case 1: b = ((1ull << rndn(64)) + rndn(3) - 1) & top; break;
+            case 2: b = top - rndn(3) - (rndn(2) ? top >> 1 : 0); break;
+            default: b = rand_bits(1 + rndn(64)) & top; break;
+            }
+            if (!b)
+                b = 1;
+            uint64_t qmax = top / b, q = rand_bits(1 + rndn(64)), r;
+            q = qmax == ~0ull ? q : q % (qmax + 1);
+            switch (rndn(4)) {
+            case 0: r = 0; break;
+            case 1: r = 1 % b; break;
+            case 2: r = b - 1; break;
+            default: r = rnd64() % b; break;
+            }
+            if (q == qmax && r > top - q * b)
+                r = top - q * b;
+            if (rndn(2))
+                q = qmax - rndn(2) * (qmax > 0);
+            uint64_t a = q * b + (r <= top - q * b ? r : 0);
+            memcpy(st->arena + st->off[1] + (ptrdiff_t)w * st->stride[1] + i * w8, &a, w8);
+            memcpy(st->arena + st->off[2] + (ptrdiff_t)w * st->stride[2] + i * w8, &b, w8);
+        }
+}
+
 static void check_kernel(const shape *s, unsigned long random_lanes)
 {
     setup in;
@@ -552,6 +589,13 @@ static void check_kernel(const shape *s, unsigned long random_lanes)
     build(&in, s, 1000 + rndn(100), L_REGFILE, 0, 0, -1); /* large */
     check_batch(s, &in, "large");
     release(&in);
+    if (!strncmp(s->mnem, "div.", 4) || !strncmp(s->mnem, "rem.", 4))
+        for (unsigned long l = 0; l < random_lanes; l += 64 * PTXCPU_WARP) {
+            build(&in, s, 64, L_PACKED, 0, 0, -1);
+            quotient_lanes(&in, s);
+            check_batch(s, &in, "quotients");
+            release(&in);
+        }
     check_empty(s);
     for (unsigned fb = 0; fb < s->nsrc; fb++)
         if (s->sbits[fb] == s->dbits) {
