@@ -64,11 +64,7 @@ static void add_result(bench *b, const result *r)
     fflush(stdout);
 }
 
-static double best_fma(const peaks *p)
-{
-    return p->fma_f32_zmm > 0 ? p->fma_f32_zmm : p->fma_f32_ymm > 0 ? p->fma_f32_ymm
-                                                                    : p->fma_f32_scalar;
-}
+
 
 /* Work per second of run(ctx, iters), which does `work` units per iteration: iters calibrated to
  * about `target_s` seconds a run, median of reps runs. */
@@ -322,9 +318,9 @@ static void run_chains(bench *b)
             continue;
         ptxcpu_describe(&insn, &d);
         /* ceiling: f32 FMA lanes (f64 at half rate), int8 dot lanes for dp4a/dp2a */
-        double ceil = d.elem == PTXCPU_ELEM_F64 ? best_fma(&b->pk) / 2 : best_fma(&b->pk);
-        if (!strncmp(chains[c].mn, "dp", 2) && b->pk.dot_i8_ymm > 0)
-            ceil = b->pk.dot_i8_ymm;
+        double ceil = d.elem == PTXCPU_ELEM_F64 ? peak_best_fma(&b->pk) / 2 : peak_best_fma(&b->pk);
+        if (!strncmp(chains[c].mn, "dp", 2) && peak_best_dot(&b->pk) > 0)
+            ceil = peak_best_dot(&b->pk); /* zmm vpdpbusd where VNNI: 2 per warp-instruction */
         double scalar = 0;
         for (int isa = 0; isa < PTXCPU_ISA_COUNT; isa++) {
             ptxcpu_kernel k;
@@ -356,18 +352,18 @@ static void run_grids(bench *b, unsigned maxthreads)
     for (unsigned t = 1; t <= maxthreads; t++) {
         grid_result g;
         if (selected(b, "mad.rn.f32") &&
-            !grid_chain("mad.rn.f32", isa, b->quick ? 1u << 16 : 1u << 18, 64, t, 0, &g)) {
+            !grid_chain("mad.rn.f32", isa, b->quick ? 1u << 15 : 1u << 17, 1024, t, 0, 7, &g)) {
             double rate = g.warp_insns / g.seconds;
             if (t == 1)
                 one_compute = rate;
             result r = {.isa = isa, .mode = "grid-compute", .threads = t, .warp_insn_per_s = rate,
-                        .fraction_of_peak = rate * PTXCPU_WARP / (best_fma(&b->pk) * t),
+                        .fraction_of_peak = rate * PTXCPU_WARP / (peak_best_fma(&b->pk) * t),
                         .speedup_vs_scalar = -1, .speedup_vs_plain_c = -1};
             snprintf(r.mnemonic, sizeof r.mnemonic, "mad.rn.f32");
             add_result(b, &r);
             printf("  scaling 1 -> %u threads: %.2fx\n", t, rate / one_compute);
         }
-        if (selected(b, "add.u32") && !grid_memory(isa, mem_bytes, t, &g)) {
+        if (selected(b, "add.u32") && !grid_memory(isa, mem_bytes, t, 5, &g)) {
             double rate = g.warp_insns / g.seconds;
             if (t == 1)
                 one_memory = rate;
@@ -392,9 +388,10 @@ static void write_json(const bench *b, const char *path, double overhead_us)
             ptxcpu_cpu_features());
     fprintf(f, "  \"peaks\": {\"threads\": 1, \"fma_f32_lanes_per_s_zmm\": %.6g, "
             "\"fma_f32_lanes_per_s_ymm\": %.6g, \"fma_f32_lanes_per_s_scalar\": %.6g, "
-            "\"dot_i8_lanes_per_s_ymm\": %.6g, \"stream_l1_bytes_per_s\": %.6g},\n",
+            "\"dot_i8_lanes_per_s_ymm\": %.6g, \"dot_i8_lanes_per_s_zmm_vnni\": %.6g, "
+            "\"stream_l1_bytes_per_s\": %.6g},\n",
             b->pk.fma_f32_zmm, b->pk.fma_f32_ymm, b->pk.fma_f32_scalar, b->pk.dot_i8_ymm,
-            b->pk.stream_l1);
+            b->pk.dot_i8_zmm, b->pk.stream_l1);
     fprintf(f, "  \"launch_overhead_us\": %.4g,\n  \"results\": [\n", overhead_us);
     for (size_t i = 0; i < b->nres; i++) {
         const result *r = &b->res[i];
@@ -445,8 +442,8 @@ int cli_bench(int argc, char **argv)
     }
     peaks_measure(&b.pk, b.reps < 5 ? 5 : b.reps);
     printf("peaks on 1 core: f32 FMA lanes/s zmm %.4g, ymm %.4g, scalar %.4g; int8 dot lanes/s "
-           "ymm %.4g; L1 stream %.4g B/s\n", b.pk.fma_f32_zmm, b.pk.fma_f32_ymm,
-           b.pk.fma_f32_scalar, b.pk.dot_i8_ymm, b.pk.stream_l1);
+           "ymm %.4g, zmm vpdpbusd %.4g; L1 stream %.4g B/s\n", b.pk.fma_f32_zmm, b.pk.fma_f32_ymm,
+           b.pk.fma_f32_scalar, b.pk.dot_i8_ymm, b.pk.dot_i8_zmm, b.pk.stream_l1);
     double overhead = grid_launch_overhead_us(0, 2000);
     printf("empty launch: %.2f us (median of 2000, %u threads)\n\n", overhead,
            topo.default_threads);

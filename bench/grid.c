@@ -78,8 +78,13 @@ static int chain_block(const ptxcpu_block *blk, void *user)
     return 0;
 }
 
+/* Median of `reps` timed launches, after an untimed one that starts and pins the team when
+ * reps > 1 (a team of a new size is created at its first launch). */
+#define MAX_REPS 31
+static unsigned clamp_reps(unsigned reps) { return reps < 1 ? 1 : reps > MAX_REPS ? MAX_REPS : reps; }
+
 int grid_chain(const char *mnemonic, ptxcpu_isa isa, uint64_t threads_total, uint64_t steps,
-               unsigned threads, int progress, grid_result *out)
+               unsigned threads, int progress, unsigned reps, grid_result *out)
 {
     ptxcpu_insn insn;
     ptxcpu_insn_desc desc;
@@ -96,18 +101,34 @@ int grid_chain(const char *mnemonic, ptxcpu_isa isa, uint64_t threads_total, uin
     ptxcpu_launch_opts opts = {.threads = threads, .scratch_bytes = 4 * BLOCK_WARPS *
                                                                     sizeof(ptxcpu_w32)};
     ptxcpu_dim3 grid = {(uint32_t)job.nblocks, 1, 1}, block = {BLOCK_THREADS, 1, 1};
-    double t0 = bench_now();
-    ptxcpu_status s = ptxcpu_launch(grid, block, chain_block, &job, &opts);
-    out->seconds = bench_now() - t0;
+    double t[MAX_REPS];
+    ptxcpu_status s = PTXCPU_OK;
+    reps = clamp_reps(reps);
+    uint64_t digest = 0;
+    int unstable = 0;
+    for (unsigned r = reps > 1 ? 0 : 1; r <= reps && s == PTXCPU_OK && !unstable; r++) {
+        atomic_store(&job.done, 0);
+        double t0 = bench_now();
+        s = ptxcpu_launch(grid, block, chain_block, &job, &opts);
+        if (r)
+            t[r - 1] = bench_now() - t0;
+        uint64_t dg = 0;
+        for (uint64_t i = 0; i < job.nblocks; i++)
+            dg = dg * 0x100000001b3ull + job.block_sums[i];
+        if (r > (reps > 1 ? 0u : 1u) && dg != digest) { /* nor on which thread ran what */
+            fprintf(stderr, "%s: the checksum changed between two launches of the same grid\n",
+                    mnemonic);
+            unstable = 1;
+        }
+        digest = dg;
+    }
+    out->seconds = s == PTXCPU_OK ? bench_median(t, (int)reps) : 0;
     if (job.progress)
         fprintf(stderr, "\r      \r");
-    uint64_t digest = 0;
-    for (uint64_t i = 0; i < job.nblocks; i++)
-        digest = digest * 0x100000001b3ull + job.block_sums[i];
     free(job.block_sums);
     out->checksum = digest;
     out->warp_insns = (double)job.nblocks * BLOCK_WARPS * (double)steps;
-    return s != PTXCPU_OK;
+    return s != PTXCPU_OK || unstable;
 }
 
 typedef struct mem_job {
@@ -131,7 +152,8 @@ static int memory_block(const ptxcpu_block *blk, void *user)
     return ptxcpu_run(job->k, &bt) != PTXCPU_OK;
 }
 
-int grid_memory(ptxcpu_isa isa, size_t bytes_per_operand, unsigned threads, grid_result *out)
+int grid_memory(ptxcpu_isa isa, size_t bytes_per_operand, unsigned threads, unsigned reps,
+                grid_result *out)
 {
     ptxcpu_insn insn;
     mem_job job = {.warps_per_block = 256};
@@ -154,9 +176,16 @@ int grid_memory(ptxcpu_isa isa, size_t bytes_per_operand, unsigned threads, grid
     ptxcpu_launch_opts opts = {.threads = threads};
     uint32_t nblocks = (uint32_t)((job.total_warps + job.warps_per_block - 1) / job.warps_per_block);
     ptxcpu_dim3 grid = {nblocks, 1, 1}, block = {32, 1, 1};
-    double t0 = bench_now();
-    ptxcpu_status s = ptxcpu_launch(grid, block, memory_block, &job, &opts);
-    out->seconds = bench_now() - t0;
+    double t[MAX_REPS];
+    ptxcpu_status s = PTXCPU_OK;
+    reps = clamp_reps(reps);
+    for (unsigned r = reps > 1 ? 0 : 1; r <= reps && s == PTXCPU_OK; r++) {
+        double t0 = bench_now();
+        s = ptxcpu_launch(grid, block, memory_block, &job, &opts);
+        if (r)
+            t[r - 1] = bench_now() - t0;
+    }
+    out->seconds = s == PTXCPU_OK ? bench_median(t, (int)reps) : 0;
     out->warp_insns = (double)job.total_warps;
     uint64_t digest = 0;
     for (size_t i = 0; i < bytes / 4; i += 4099)

@@ -17,13 +17,16 @@ typedef struct grid_result {
 
 /* Runs `threads_total` threads (blocks of 256) each doing a chain of `steps` of `mnemonic`
  * (the result fed back into a, so each step depends on the whole last one) on `isa`, over `threads` worker
- * threads (0 = launcher default). progress: print a percentage on stderr while running. */
+ * threads (0 = launcher default). progress: print a percentage on stderr while running.
+ * seconds: the median of `reps` timed launches (after an untimed one when reps > 1; at most
+ * 31), each of which must give the same checksum. */
 int grid_chain(const char *mnemonic, ptxcpu_isa isa, uint64_t threads_total, uint64_t steps,
-               unsigned threads, int progress, grid_result *out);
+               unsigned threads, int progress, unsigned reps, grid_result *out);
 
 /* Streams `bytes_per_operand` bytes through add.u32 d = a + b in batches, block by block, on
- * `isa` over `threads` worker threads: the memory-bound grid. */
-int grid_memory(ptxcpu_isa isa, size_t bytes_per_operand, unsigned threads, grid_result *out);
+ * `isa` over `threads` worker threads: the memory-bound grid (median of `reps`, as above). */
+int grid_memory(ptxcpu_isa isa, size_t bytes_per_operand, unsigned threads, unsigned reps,
+                grid_result *out);
 
 /* Median microseconds of an empty launch (one block of 32 threads, a callback doing nothing). */
 double grid_launch_overhead_us(unsigned threads, int reps);

@@ -60,6 +60,7 @@ static double run_fma_ymm(uint64_t n, void *a) { (void)a; return peak_fma_ymm(n)
 static double run_dot_ymm(uint64_t n, void *a) { (void)a; return peak_dot_ymm(n); }
 static double run_stream(uint64_t n, void *a) { return peak_stream_ymm(n, a); }
 static double run_fma_zmm(uint64_t n, void *a) { (void)a; return peak_fma_zmm(n); }
+static double run_dot_zmm(uint64_t n, void *a) { (void)a; return peak_dot_zmm(n); }
 #endif
 static double run_fma_scalar(uint64_t n, void *a) { (void)a; return peak_fma_scalar(n); }
 
@@ -104,5 +105,17 @@ void peaks_measure(peaks *p, int reps)
     }
     if (has_feature("avx512f") && has_feature("zmm-state"))
         p->fma_f32_zmm = rate(run_fma_zmm, NULL, reps);
+    if (has_feature("avx512f") && has_feature("avx512vnni") && has_feature("zmm-state"))
+        p->dot_i8_zmm = rate(run_dot_zmm, NULL, reps);
 #endif
+}
+
+double peak_best_fma(const peaks *p)
+{
+    return p->fma_f32_zmm > 0 ? p->fma_f32_zmm : p->fma_f32_ymm > 0 ? p->fma_f32_ymm
+                                                                    : p->fma_f32_scalar;
+}
+double peak_best_dot(const peaks *p)
+{
+    return p->dot_i8_zmm > p->dot_i8_ymm ? p->dot_i8_zmm : p->dot_i8_ymm;
 }

@@ -11,6 +11,7 @@ typedef struct peaks {
     double fma_f32_zmm;   /* same, 512-bit (0 if the CPU lacks AVX-512) */
     double fma_f32_scalar;/* scalar fmaf-free a*b+c chain, lanes per second */
     double dot_i8_ymm;    /* 4-way byte dot products per second, vpmaddubsw+vpmaddwd+vpaddd */
+    double dot_i8_zmm;    /* same, 512-bit vpdpbusd (0 if the CPU lacks AVX-512 VNNI) */
     double stream_l1;     /* bytes per second, L1-resident 2 loads + 1 store of 32 bytes */
     int threads;          /* threads these were measured on (1) */
 } peaks;
@@ -27,5 +28,9 @@ double peak_fma_ymm(uint64_t iters);   /* returns lane-FMAs done */
 double peak_dot_ymm(uint64_t iters);   /* returns 4-way dot products done */
 double peak_stream_ymm(uint64_t iters, void *buf); /* returns bytes moved */
 double peak_fma_zmm(uint64_t iters);
+double peak_dot_zmm(uint64_t iters);   /* AVX-512 VNNI: returns 4-way dot products done */
+/* The best of the measured ceilings: f32 FMA lanes/s, 4-way int8 dot products/s. */
+double peak_best_fma(const peaks *p);
+double peak_best_dot(const peaks *p);
 
 #endif

@@ -10,6 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#define DEMO_REPS 5 /* timed launches per figure (median), after an untimed one */
+
 static int parse_u64(const char *s, uint64_t lo, uint64_t hi, uint64_t *out)
 {
     char *end;
@@ -22,7 +24,7 @@ static int parse_u64(const char *s, uint64_t lo, uint64_t hi, uint64_t *out)
 
 int cli_demo(int argc, char **argv)
 {
-    uint64_t nthreads = 1u << 20, steps = 64;
+    uint64_t nthreads = 1u << 20, steps = 256;
     for (int i = 1; i < argc; i++) {
         const char *v = i + 1 < argc ? argv[i + 1] : "";
         if (!strcmp(argv[i], "--threads-total") && parse_u64(v, 32, 1ull << 28, &nthreads))
@@ -52,11 +54,11 @@ int cli_demo(int argc, char **argv)
     peaks pk;
     fprintf(stderr, "measuring this core's peaks...\n");
     peaks_measure(&pk, 5);
-    double fma_peak = pk.fma_f32_zmm > 0 ? pk.fma_f32_zmm
-                    : pk.fma_f32_ymm > 0 ? pk.fma_f32_ymm : pk.fma_f32_scalar;
-    double dot_peak = pk.dot_i8_ymm > 0 ? pk.dot_i8_ymm : pk.fma_f32_scalar;
-    printf("peaks (1 core): f32 FMA %.3g lanes/s (%s), int8 4-way dot %.3g lanes/s\n\n", fma_peak,
-           pk.fma_f32_zmm > 0 ? "zmm" : pk.fma_f32_ymm > 0 ? "ymm" : "scalar", dot_peak);
+    double fma_peak = peak_best_fma(&pk);
+    double dot_peak = peak_best_dot(&pk) > 0 ? peak_best_dot(&pk) : pk.fma_f32_scalar;
+    printf("peaks (1 core): f32 FMA %.3g lanes/s (%s), int8 4-way dot %.3g lanes/s (%s)\n\n",
+           fma_peak, pk.fma_f32_zmm > 0 ? "zmm" : pk.fma_f32_ymm > 0 ? "ymm" : "scalar", dot_peak,
+           pk.dot_i8_zmm > pk.dot_i8_ymm ? "zmm vpdpbusd" : pk.dot_i8_ymm > 0 ? "ymm" : "scalar FMA");
     printf("%-14s %7s %9s %14s %14s %9s %8s %s\n", "chain", "threads", "seconds", "warp-insn/s",
            "per core", "of peak", "scaling", "checksum");
     static const char *const chains[] = {"dp4a.s32.s32", "mad.rn.f32"};
@@ -65,16 +67,16 @@ int cli_demo(int argc, char **argv)
         double peak = c == 0 ? dot_peak : fma_peak;
         grid_result one, many, ref;
         fprintf(stderr, "%s on %u thread%s:\n", chains[c], all, all == 1 ? "" : "s");
-        if (grid_chain(chains[c], isa, nthreads, steps, all, 1, &many))
+        if (grid_chain(chains[c], isa, nthreads, steps, all, 1, DEMO_REPS, &many))
             goto fail;
         fprintf(stderr, "%s on 1 thread:\n", chains[c]);
-        if (grid_chain(chains[c], isa, nthreads, steps, 1, 1, &one))
+        if (grid_chain(chains[c], isa, nthreads, steps, 1, 1, DEMO_REPS, &one))
             goto fail;
         int same = one.checksum == many.checksum;
         const char *verdict;
         if (isa != PTXCPU_ISA_SCALAR) {
             fprintf(stderr, "%s on the scalar reference:\n", chains[c]);
-            if (grid_chain(chains[c], PTXCPU_ISA_SCALAR, nthreads, steps, all, 1, &ref))
+            if (grid_chain(chains[c], PTXCPU_ISA_SCALAR, nthreads, steps, all, 1, 1, &ref))
                 goto fail;
             same &= ref.checksum == many.checksum;
             verdict = same ? "= scalar" : "DIFFERS from scalar";

@@ -385,7 +385,9 @@ VINL v16 v16_to_f16_rn(v32 a) { return x512_cvtps_ph_rn(F32_(a)); }
 /* vpdpbusd multiplies unsigned bytes of its first operand by signed bytes of its second; the
  * other signedness pairs are rebased exactly: a signed byte x is (x ^ 0x80) - 128 as unsigned,
  * an unsigned byte y is (y ^ 0x80) + 128 as signed, and the 128 * sum terms are one more
- * vpdpbusd against 0x80 bytes (loop-invariant in a chain that feeds back c). All sums wrap. */
+ * vpdpbusd against 0x80 bytes. That term depends on b alone and is taken from c before the
+ * main product, so a chain feeding back a (b, c fixed) hoists it: one xor and one vpdpbusd a
+ * step. All sums wrap. */
 VINL v32 v32_dot4_acc(v32 c, v32 a, v32 b, int sa, int sb)
 {
     const v32 k80 = v32_set1(0x80808080u);
@@ -394,11 +396,12 @@ VINL v32 v32_dot4_acc(v32 c, v32 a, v32 b, int sa, int sb)
     if (sa && !sb)
         return simde_mm512_dpbusd_epi32(c, b, a);
     if (sa && sb) /* sum (a + 128) b - 128 sum b */
-        return v32_sub(simde_mm512_dpbusd_epi32(c, v32_xor(a, k80), b),
-                       simde_mm512_dpbusd_epi32(v32_zero(), k80, b));
-    /* u8 x u8: sum a (b - 128) + 128 sum a, and dpbusd(a, 0x80 bytes) = -128 sum a */
-    return v32_sub(simde_mm512_dpbusd_epi32(c, a, v32_xor(b, k80)),
-                   simde_mm512_dpbusd_epi32(v32_zero(), a, k80));
+        return simde_mm512_dpbusd_epi32(v32_sub(c, simde_mm512_dpbusd_epi32(v32_zero(), k80, b)),
+                                        v32_xor(a, k80), b);
+    /* u8 x u8: b unsigned against (a - 128) signed: sum b a - 128 sum b, and the vpdpbusd of b
+     * against 0x80 bytes (-128 as signed) is -128 sum b */
+    return simde_mm512_dpbusd_epi32(v32_sub(c, simde_mm512_dpbusd_epi32(v32_zero(), b, k80)), b,
+                                    v32_xor(a, k80));
 }
 VINL v32 v32_madd16_acc(v32 c, v32 a, v32 b) { return simde_mm512_dpwssd_epi32(c, a, b); }
 #endif

@@ -609,7 +609,7 @@ int main(void)
 {
     const char *sc = getenv("PTXCPU_TEST_SCALE");
     unsigned long scale = sc && atol(sc) > 0 ? (unsigned long)atol(sc) : 1;
-    unsigned long random_lanes = 100000 / scale;
+    unsigned long random_lanes = 1000000 / scale; /* per kernel: 10^6 natively (issue 3) */
 
     scalar_tab = table_of(PTXCPU_ISA_SCALAR);
     static const struct { ptxcpu_isa isa; const char *name; } natives[] = {
