@@ -55,6 +55,23 @@
 #define SIMD_FEED_32_64 SIMD_FEED_NO
 #define SIMD_FEED_64_16 SIMD_FEED_NO
 #define SIMD_FEED_64_32 SIMD_FEED_NO
+/* SIMD_SET(xw, dw)(x, v): x = v where the widths agree; else only v is evaluated (dead code). */
+#define SIMD_SET(xw, dw) SIMD_SET_(xw, dw)
+#define SIMD_SET_(xw, dw) SIMD_SET_##xw##_##dw
+#define SIMD_SET_IS(x, v) ((x) = (v))
+#define SIMD_SET_NO(x, v) ((void)(v))
+#define SIMD_SET_16_16 SIMD_SET_IS
+#define SIMD_SET_32_32 SIMD_SET_IS
+#define SIMD_SET_64_64 SIMD_SET_IS
+#define SIMD_SET_0_16 SIMD_SET_NO
+#define SIMD_SET_0_32 SIMD_SET_NO
+#define SIMD_SET_0_64 SIMD_SET_NO
+#define SIMD_SET_16_32 SIMD_SET_NO
+#define SIMD_SET_16_64 SIMD_SET_NO
+#define SIMD_SET_32_16 SIMD_SET_NO
+#define SIMD_SET_32_64 SIMD_SET_NO
+#define SIMD_SET_64_16 SIMD_SET_NO
+#define SIMD_SET_64_32 SIMD_SET_NO
 
 /* ---- floating-point environment: set once per batch by the ISA's hook, restored after --------
  * (vec_fenv, vec_fenv_enter(rnd), vec_fenv_leave(old): from vec.h, e.g. simd/fenv_x86.h) */
@@ -136,25 +153,30 @@ static inline const void *simd_src(const ptxcpu_batch *bt, unsigned k, size_t w)
 #ifndef SIMD_CHAIN_WARPS
 #define SIMD_CHAIN_WARPS (NCH >= 4 ? 2 : 4) /* 8 independent vectors per step */
 #endif
-/* `steps` steps of a group, the result fed into X (of XW bits); nothing when X cannot take d
- * (absent or of another width: ptxcpu_run_chain refuses such a feedback before we get here). */
+/* One step of every warp of a group, its result written over X (of XW bits) in place. */
+#define SIMD_CHAIN_STEP(G, X, XW, SEM, TY, TY2, MODS, RND, DW, AW, CC)                           \
+    for (unsigned j = 0; j < (G); j++) {                                                       \
+        ptxcpu_lanemask ccn = 0;                                                               \
+        for (unsigned k = 0; k < NCH; k++) {                                                   \
+            vm cf = (CC) ? vm_from_bits((ccs[j] >> (k * VL)) & CHUNK_BITS) : vm_none();        \
+            SIMD_SET(XW, DW)(X[j][k],                                                          \
+                             simd_##SEM##_##DW##_##AW(TY_##TY, TY_##TY2, SIMD_CHAIN_MODS(SEM, MODS), \
+                                                      RND_##RND, A[j][k], B[j][k], C[j][k],    \
+                                                      E[j][k], &cf));                          \
+            if ((CC) & CC_W)                                                                   \
+                ccn |= (vm_to_bits(cf) & CHUNK_BITS) << (k * VL);                              \
+        }                                                                                      \
+        if ((CC) & CC_W)                                                                       \
+            ccs[j] = (ccs[j] & ~guards[j]) | (ccn & guards[j]);                                \
+    }
+/* `steps` steps of a group, each result fed back into X in place (so the fed-back chunks stay in
+ * one register each: a separate result array copied into X every step cost two moves a chunk on
+ * the critical path); nothing when X cannot take d (absent or of another width:
+ * ptxcpu_run_chain refuses such a feedback before we get here). */
 #define SIMD_CHAIN_STEPS(G, X, XW, SEM, TY, TY2, MODS, RND, DW, AW, CC)                           \
     if ((XW) == (DW))                                                                          \
         for (uint64_t s = 0; s < steps; s++) {                                                 \
-            for (unsigned j = 0; j < (G); j++) {                                               \
-                ptxcpu_lanemask ccn = 0;                                                       \
-                for (unsigned k = 0; k < NCH; k++) {                                           \
-                    vm cf = (CC) ? vm_from_bits((ccs[j] >> (k * VL)) & CHUNK_BITS) : vm_none(); \
-                    R[j][k] = simd_##SEM##_##DW##_##AW(TY_##TY, TY_##TY2, SIMD_CHAIN_MODS(SEM, MODS), \
-                                                       RND_##RND, A[j][k], B[j][k], C[j][k],   \
-                                                       E[j][k], &cf);                          \
-                    if ((CC) & CC_W)                                                           \
-                        ccn |= (vm_to_bits(cf) & CHUNK_BITS) << (k * VL);                      \
-                }                                                                              \
-                if ((CC) & CC_W)                                                               \
-                    ccs[j] = (ccs[j] & ~guards[j]) | (ccn & guards[j]);                        \
-            }                                                                                  \
-            SIMD_FEED(XW, DW)(X, R);                                                           \
+            SIMD_CHAIN_STEP(G, X, XW, SEM, TY, TY2, MODS, RND, DW, AW, CC)                     \
         }
 /* A chain step's modifiers: NaNs canonicalized once at the end where that is exact. */
 #define SIMD_CHAIN_MODS(SEM, MODS) (SIMD_DEFERS_CANON(SEM, MODS) ? (MODS) | M_RAWNAN : (MODS))
@@ -188,18 +210,16 @@ static inline const void *simd_src(const ptxcpu_batch *bt, unsigned k, size_t w)
         case 2: SIMD_CHAIN_STEPS(G, C, CW, SEM, TY, TY2, MODS, RND, DW, AW, CC); break;         \
         default: SIMD_CHAIN_STEPS(G, E, EW, SEM, TY, TY2, MODS, RND, DW, AW, CC); break;        \
         }                                                                                      \
+        switch (feedback) { /* d = the fed-back register (its source value if steps == 0) */ \
+        case 0: SIMD_FEED(AW, DW)(R, A); break;                                                \
+        case 1: SIMD_FEED(BW, DW)(R, B); break;                                                \
+        case 2: SIMD_FEED(CW, DW)(R, C); break;                                                \
+        default: SIMD_FEED(EW, DW)(R, E); break;                                               \
+        }                                                                                      \
         if (steps > 0 && SIMD_DEFERS_CANON(SEM, MODS))                                         \
             for (unsigned j = 0; j < (G); j++)                                                 \
                 for (unsigned k = 0; k < NCH; k++)                                             \
                     R[j][k] = simd_canon_##DW(TY_##TY, R[j][k]);                               \
-        if (steps == 0) {                                                                      \
-            switch (feedback) {                                                                \
-            case 0: SIMD_FEED(AW, DW)(R, A); break;                                            \
-            case 1: SIMD_FEED(BW, DW)(R, B); break;                                            \
-            case 2: SIMD_FEED(CW, DW)(R, C); break;                                            \
-            default: SIMD_FEED(EW, DW)(R, E); break;                                           \
-            }                                                                                  \
-        }                                                                                      \
         for (unsigned j = 0; j < (G); j++) {                                                   \
             size_t wj = w + j;                                                                 \
             const ptxcpu_lanemask guard = guards[j];                                           \
