@@ -109,6 +109,7 @@ int ptx_cpu_has_ext(int ext)
     case PTX_EXT_AVX512_VPOPCNTDQ: return c->avx512vpopcntdq;
     case PTX_EXT_AVX512_GFNI: return c->gfni;
     case PTX_EXT_AVX2_GFNI: return c->gfni; /* VEX-encoded 256-bit forms: GFNI + AVX */
+    case PTX_EXT_AVX2_VNNI: return c->avxvnni; /* VEX vpdpbusd/vpdpwssd on ymm */
     case PTX_EXT_NEON_DOTPROD: return c->asimddp;
     default: return 0;
     }

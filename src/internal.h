@@ -97,6 +97,7 @@ struct ptxcpu_kernel_entry {
     X(AVX512_VPOPCNTDQ, "vpopcntdq", AVX512, SEM_POPC, SEM_CLZ, SEM_BFIND)                       \
     X(AVX512_GFNI, "gfni", AVX512, SEM_BREV, SEM_BREV, SEM_BREV)                                 \
     X(AVX2_GFNI, "gfni", AVX2, SEM_BREV, SEM_BREV, SEM_BREV)                                     \
+    X(AVX2_VNNI, "avxvnni", AVX2, SEM_DP4A, SEM_DP2A, SEM_DP2A)                                  \
     X(NEON_DOTPROD, "dotprod", NEON, SEM_DP4A, SEM_DP2A, SEM_DP2A)
 enum ptx_ext {
     PTX_EXT_NONE,

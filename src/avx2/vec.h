@@ -340,6 +340,26 @@ VINL v16 v16_to_f16_rn(v32 a) { return simde_mm256_cvtps_ph(F32_(a), 0); }
 
 
 /* ---- ISA extensions (PTX_EXTENSIONS in internal.h), built in their own TUs with their flags -- */
+#if PTX_EXT_AVXVNNI
+/* AVX-VNNI: the VEX forms of vpdpbusd / vpdpwssd on ymm. simde 0.7.4 has no intrinsic for them:
+ * natively the compiler's own; else (the emulated table) simde's AVX512VL-VNNI 256-bit forms,
+ * which compute the same. */
+#ifdef __AVXVNNI__
+#include <immintrin.h>
+#define AVX2_DPBUSD_(c, u, s) _mm256_dpbusd_avx_epi32((c), (u), (s))
+#define AVX2_DPWSSD_(c, a, b) _mm256_dpwssd_avx_epi32((c), (a), (b))
+#else
+#include <simde/x86/avx512/dpbusd.h>
+#include <simde/x86/avx512/dpwssd.h>
+#define AVX2_DPBUSD_(c, u, s) simde_mm256_dpbusd_epi32((c), (u), (s))
+#define AVX2_DPWSSD_(c, a, b) simde_mm256_dpwssd_epi32((c), (a), (b))
+#endif
+#define VEC_HAS_DPBUSD 1
+#define VEC_HAS_MADD16_ACC 1
+VINL v32 v32_dpbusd(v32 c, v32 u8, v32 s8) { return AVX2_DPBUSD_(c, u8, s8); }
+VINL v32 v32_madd16_acc(v32 c, v32 a, v32 b) { return AVX2_DPWSSD_(c, a, b); }
+#endif
+
 #if PTX_EXT_GFNI
 #include <simde/x86/gfni.h>
 #define VEC_HAS_REVBITS8 1

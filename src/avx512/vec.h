@@ -380,29 +380,9 @@ VINL v16 v16_to_f16_rn(v32 a) { return x512_cvtps_ph_rn(F32_(a)); }
 /* ---- ISA extensions (PTX_EXTENSIONS in internal.h): each extension's table is this layer built
  * again with the extension's flags and macro, so these primitives exist only in those TUs. ---- */
 #if PTX_EXT_VNNI
-#define VEC_HAS_DOT4 1
+#define VEC_HAS_DPBUSD 1 /* int_ops.h rebases the other signedness pairs onto it */
 #define VEC_HAS_MADD16_ACC 1
-/* vpdpbusd multiplies unsigned bytes of its first operand by signed bytes of its second; the
- * other signedness pairs are rebased exactly: a signed byte x is (x ^ 0x80) - 128 as unsigned,
- * an unsigned byte y is (y ^ 0x80) + 128 as signed, and the 128 * sum terms are one more
- * vpdpbusd against 0x80 bytes. That term depends on b alone and is taken from c before the
- * main product, so a chain feeding back a (b, c fixed) hoists it: one xor and one vpdpbusd a
- * step. All sums wrap. */
-VINL v32 v32_dot4_acc(v32 c, v32 a, v32 b, int sa, int sb)
-{
-    const v32 k80 = v32_set1(0x80808080u);
-    if (!sa && sb)
-        return simde_mm512_dpbusd_epi32(c, a, b);
-    if (sa && !sb)
-        return simde_mm512_dpbusd_epi32(c, b, a);
-    if (sa && sb) /* sum (a + 128) b - 128 sum b */
-        return simde_mm512_dpbusd_epi32(v32_sub(c, simde_mm512_dpbusd_epi32(v32_zero(), k80, b)),
-                                        v32_xor(a, k80), b);
-    /* u8 x u8: b unsigned against (a - 128) signed: sum b a - 128 sum b, and the vpdpbusd of b
-     * against 0x80 bytes (-128 as signed) is -128 sum b */
-    return simde_mm512_dpbusd_epi32(v32_sub(c, simde_mm512_dpbusd_epi32(v32_zero(), b, k80)), b,
-                                    v32_xor(a, k80));
-}
+VINL v32 v32_dpbusd(v32 c, v32 u8, v32 s8) { return simde_mm512_dpbusd_epi32(c, u8, s8); }
 VINL v32 v32_madd16_acc(v32 c, v32 a, v32 b) { return simde_mm512_dpwssd_epi32(c, a, b); }
 #endif
 #if PTX_EXT_VPOPCNTDQ

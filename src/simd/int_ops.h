@@ -449,6 +449,28 @@ VINL v32 v32_madd16_acc(v32 c, v32 a, v32 b) { return v32_add(c, v32_madd16(a, b
 #endif
 
 /* ---- dp4a, dp2a: bytes / halves widened to 16-bit lanes, pmaddwd pairs, wrapping sums ------- */
+#ifdef VEC_HAS_DPBUSD /* VNNI vpdpbusd (AVX-512 VNNI, AVX-VNNI): c + sum of u8 x s8 products */
+#define VEC_HAS_DOT4 1
+/* vpdpbusd multiplies unsigned bytes of its first operand by signed bytes of its second; the
+ * other signedness pairs are rebased exactly: a signed byte x is (x ^ 0x80) - 128 as unsigned,
+ * an unsigned byte y is (y ^ 0x80) + 128 as signed, and the 128 * sum terms are one more
+ * vpdpbusd against 0x80 bytes. That term depends on b alone and is taken from c before the
+ * main product, so a chain feeding back a (b, c fixed) hoists it: one xor and one vpdpbusd a
+ * step. All sums wrap. */
+VINL v32 v32_dot4_acc(v32 c, v32 a, v32 b, int sa, int sb)
+{
+    const v32 k80 = v32_set1(0x80808080u);
+    if (!sa && sb)
+        return v32_dpbusd(c, a, b);
+    if (sa && !sb)
+        return v32_dpbusd(c, b, a);
+    if (sa && sb) /* sum (a + 128) b - 128 sum b */
+        return v32_dpbusd(v32_sub(c, v32_dpbusd(v32_zero(), k80, b)), v32_xor(a, k80), b);
+    /* u8 x u8: b unsigned against (a - 128) signed: sum b a - 128 sum b, and the vpdpbusd of b
+     * against 0x80 bytes (-128 as signed) is -128 sum b */
+    return v32_dpbusd(v32_sub(c, v32_dpbusd(v32_zero(), b, k80)), b, v32_xor(a, k80));
+}
+#endif
 VINL v32 bytes_even16(v32 x, int sgn) /* bytes 0 and 2 of each lane as 16-bit values */
 {
     return sgn ? v32_srai16(v32_slli16(x, 8), 8) : v32_and(x, v32_set1(0x00ff00ff));
