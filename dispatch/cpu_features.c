@@ -31,6 +31,7 @@ static void detect(ptx_cpu *c)
         c->avx2 = (b >> 5) & 1;
         c->bmi2 = (b >> 8) & 1;
         c->avx512f = (b >> 16) & 1;
+        c->avx512cd = (b >> 28) & 1;
         c->avx512dq = (b >> 17) & 1;
         c->avx512ifma = (b >> 21) & 1;
         c->avx512bw = (b >> 30) & 1;
@@ -107,6 +108,7 @@ int ptx_cpu_has_ext(int ext)
     switch (ext) {
     case PTX_EXT_AVX512_VNNI: return c->avx512vnni;
     case PTX_EXT_AVX512_VPOPCNTDQ: return c->avx512vpopcntdq;
+    case PTX_EXT_AVX512_CD: return c->avx512cd;
     case PTX_EXT_AVX512_GFNI: return c->gfni;
     case PTX_EXT_AVX2_GFNI: return c->gfni; /* VEX-encoded 256-bit forms: GFNI + AVX */
     case PTX_EXT_AVX2_VNNI: return c->avxvnni; /* VEX vpdpbusd/vpdpwssd on ymm */
@@ -128,7 +130,7 @@ static void build_features(void)
         {c->avx512bw, "avx512bw"}, {c->avx512dq, "avx512dq"}, {c->avx512vl, "avx512vl"},
         {c->avx512vnni, "avx512vnni"}, {c->avx512ifma, "avx512ifma"},
         {c->avx512vbmi2, "avx512vbmi2"}, {c->avx512bitalg, "avx512bitalg"},
-        {c->avx512vpopcntdq, "avx512vpopcntdq"}, {c->avx512bf16, "avx512bf16"},
+        {c->avx512vpopcntdq, "avx512vpopcntdq"}, {c->avx512cd, "avx512cd"}, {c->avx512bf16, "avx512bf16"},
         {c->gfni, "gfni"}, {c->avxvnni, "avxvnni"}, {c->asimd, "asimd"},
         {c->asimddp, "asimddp"}, {c->i8mm, "i8mm"}, {c->fphp, "fphp"}, {c->asimdhp, "asimdhp"},
     };

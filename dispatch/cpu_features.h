@@ -8,7 +8,7 @@ typedef struct ptx_cpu {
     /* x86 */
     unsigned sse42 : 1, avx : 1, avx2 : 1, fma : 1, f16c : 1, bmi2 : 1, lzcnt : 1, popcnt : 1,
         ymm_state : 1, zmm_state : 1, avx512f : 1, avx512bw : 1, avx512dq : 1, avx512vl : 1,
-        avx512vnni : 1, avx512ifma : 1, avx512vbmi2 : 1, avx512bitalg : 1, avx512vpopcntdq : 1,
+        avx512vnni : 1, avx512ifma : 1, avx512vbmi2 : 1, avx512bitalg : 1, avx512vpopcntdq : 1, avx512cd : 1,
         avx512bf16 : 1, gfni : 1, avxvnni : 1;
     /* aarch64 */
     unsigned asimd : 1, asimddp : 1, i8mm : 1, fphp : 1, asimdhp : 1;

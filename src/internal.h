@@ -95,6 +95,7 @@ struct ptxcpu_kernel_entry {
 #define PTX_EXTENSIONS(X)                                                                        \
     X(AVX512_VNNI, "vnni", AVX512, SEM_DP4A, SEM_DP2A, SEM_DP2A)                                 \
     X(AVX512_VPOPCNTDQ, "vpopcntdq", AVX512, SEM_POPC, SEM_CLZ, SEM_BFIND)                       \
+    X(AVX512_CD, "cd", AVX512, SEM_CLZ, SEM_BFIND, SEM_BFIND) /* after vpopcntdq: its clz wins */ \
     X(AVX512_GFNI, "gfni", AVX512, SEM_BREV, SEM_BREV, SEM_BREV)                                 \
     X(AVX2_GFNI, "gfni", AVX2, SEM_BREV, SEM_BREV, SEM_BREV)                                     \
     X(AVX2_VNNI, "avxvnni", AVX2, SEM_DP4A, SEM_DP2A, SEM_DP2A)                                  \

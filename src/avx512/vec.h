@@ -385,6 +385,13 @@ VINL v16 v16_to_f16_rn(v32 a) { return x512_cvtps_ph_rn(F32_(a)); }
 VINL v32 v32_dpbusd(v32 c, v32 u8, v32 s8) { return simde_mm512_dpbusd_epi32(c, u8, s8); }
 VINL v32 v32_madd16_acc(v32 c, v32 a, v32 b) { return simde_mm512_dpwssd_epi32(c, a, b); }
 #endif
+#if PTX_EXT_CD && PTX512_NATIVE
+/* AVX-512 CD: vplzcntd / vplzcntq (simde 0.7.4 has only the 128-bit form; emulated, the table
+ * keeps int_ops.h's smear-and-count clz). */
+#define VEC_HAS_CLZ 1
+VINL v32 v32_clz(v32 a) { return _mm512_lzcnt_epi32(a); }
+VINL v32 v64_clz(v64 a) { return v32_from64((v64){_mm512_lzcnt_epi64(a.lo), _mm512_lzcnt_epi64(a.hi)}); }
+#endif
 #if PTX_EXT_VPOPCNTDQ
 #define VEC_HAS_POPC 1
 VINL v32 v32_popc(v32 a) { return simde_mm512_popcnt_epi32(a); }

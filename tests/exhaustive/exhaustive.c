@@ -1,5 +1,6 @@
 /* Exhaustive sweeps: every instruction whose inputs fit in 32 bits (16-bit integer forms, u16x2/s16x2,
- * f16/bf16 add) run on ALL 2^32 input pairs through ptxcpu_run and compared with oracles written here. */
+ * f16/bf16 add, the one-operand 32-bit ones) run on ALL 2^32 inputs through ptxcpu_run and compared
+ * with oracles written here. */
 #include <ptxcpu.h>
 
 #include "internal.h" /* kernel tables: the emulated ones are swept through them */
@@ -60,6 +61,48 @@ O(min_relu_s, relu(smin(a, b)))
 O(max_relu_s, relu(smax(a, b)))
 O(abs_s, (uint32_t)(s16(a) < 0 ? -s16(a) : s16(a)) & 0xffff)            /* |INT_MIN| = INT_MIN */
 O(neg_s, (0u - a) & 0xffff)
+
+/* One-operand 32-bit instructions (9.7.1.10-11, 14-16, 18), from the spec's pseudo-code: bit
+ * counts by SWAR sums, bit reversal by swapping ever smaller halves, bfind by the highest set bit
+ * of a (of ~a for negative signed a). */
+static inline uint32_t popc32(uint32_t x)
+{
+    x = x - ((x >> 1) & 0x55555555u);
+    x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+    x = (x + (x >> 4)) & 0x0f0f0f0fu;
+    return (x * 0x01010101u) >> 24;
+}
+static inline uint32_t smear32(uint32_t x) /* every bit below the highest set one set too */
+{
+    x |= x >> 1;
+    x |= x >> 2;
+    x |= x >> 4;
+    x |= x >> 8;
+    return x | x >> 16;
+}
+static inline uint32_t brev32(uint32_t x)
+{
+    x = x >> 16 | x << 16;
+    x = (x >> 8 & 0x00ff00ffu) | (x & 0x00ff00ffu) << 8;
+    x = (x >> 4 & 0x0f0f0f0fu) | (x & 0x0f0f0f0fu) << 4;
+    x = (x >> 2 & 0x33333333u) | (x & 0x33333333u) << 2;
+    return (x >> 1 & 0x55555555u) | (x & 0x55555555u) << 1;
+}
+static inline uint32_t bfind32(uint32_t a, int sgn, int shiftamt)
+{
+    uint32_t v = sgn && (a >> 31) ? ~a : a;
+    uint32_t pos = popc32(smear32(v)) - 1; /* 0xffffffff when v == 0 */
+    return shiftamt && v ? 31 - pos : pos;
+}
+O(popc_b32, popc32(a))
+O(clz_b32, 32 - popc32(smear32(a)))
+O(brev_b32, brev32(a))
+O(bfind_u32, bfind32(a, 0, 0))
+O(bfind_s32, bfind32(a, 1, 0))
+O(bfind_shiftamt_u32, bfind32(a, 0, 1))
+O(bfind_shiftamt_s32, bfind32(a, 1, 1))
+O(abs_s32, (a >> 31) ? 0u - a : a)                                     /* |INT_MIN| = INT_MIN */
+O(neg_s32, 0u - a)
 
 /* Half add. The sum of two f16 (or bf16) values is computed in float: RN to 24 bits, then RN to the
  * 11-bit (8-bit) format. Rounding twice equals rounding once because 24 >= 2*11+2 (2*8+2) (Figueroa's
@@ -193,9 +236,9 @@ O(bf16, bf16_round(bf16_value(a) + bf16_value(b)))
 
 /* ---- The sweeps ----------------------------------------------------------------------------------
  * Layouts: PAIR16 a, b, d 16-bit (c 16-bit uniform); PAIR32 a, b 16-bit, d and c 32-bit (.wide);
- * UNARY16 a, d 16-bit, all 2^16 a; PACKED a, b, d 32-bit, the oracle per 16-bit element: the low
+ * UNARY16 a, d 16-bit, all 2^16 a; UNARY32 a, d 32-bit, a = x << 16 | y; PACKED a, b, d 32-bit, the oracle per 16-bit element: the low
  * halves get (x, y), the high halves (y, x), so each element sees every pair. */
-enum layout { PAIR16, PAIR32, UNARY16, PACKED };
+enum layout { PAIR16, PAIR32, UNARY16, PACKED, UNARY32 };
 static const uint32_t C_NONE[] = {0};
 static const uint32_t C16[] = {0, 1, 0x7fff, 0x8000, 0xffff};
 static const uint32_t C32[] = {0, 1, 0x7fff, 0x8000, 0xffff, 0xffffffff, 0x80000000};
@@ -257,7 +300,16 @@ static const uint32_t C32[] = {0, 1, 0x7fff, 0x8000, 0xffff, 0xffffffff, 0x80000
     X(add_sat_f16x2, "add.sat.f16x2", "half", PACKED, SAMPLE, C_NONE, o_f16_sat) \
     X(add_ftz_sat_f16x2, "add.ftz.sat.f16x2", "half", PACKED, SAMPLE, C_NONE, o_f16_ftz_sat) \
     X(add_rn_bf16x2, "add.rn.bf16x2", "half", PACKED, 1, C_NONE, o_bf16) \
-    X(add_bf16x2, "add.bf16x2", "half", PACKED, SAMPLE, C_NONE, o_bf16)
+    X(add_bf16x2, "add.bf16x2", "half", PACKED, SAMPLE, C_NONE, o_bf16) \
+    X(popc_b32, "popc.b32", "unary32", UNARY32, 1, C_NONE, o_popc_b32) \
+    X(clz_b32, "clz.b32", "unary32", UNARY32, 1, C_NONE, o_clz_b32) \
+    X(brev_b32, "brev.b32", "unary32", UNARY32, 1, C_NONE, o_brev_b32) \
+    X(bfind_u32, "bfind.u32", "unary32", UNARY32, 1, C_NONE, o_bfind_u32) \
+    X(bfind_s32, "bfind.s32", "unary32", UNARY32, 1, C_NONE, o_bfind_s32) \
+    X(bfind_shiftamt_u32, "bfind.shiftamt.u32", "unary32", UNARY32, 1, C_NONE, o_bfind_shiftamt_u32) \
+    X(bfind_shiftamt_s32, "bfind.shiftamt.s32", "unary32", UNARY32, 1, C_NONE, o_bfind_shiftamt_s32) \
+    X(abs_s32, "abs.s32", "unary32", UNARY32, 1, C_NONE, o_abs_s32) \
+    X(neg_s32, "neg.s32", "unary32", UNARY32, 1, C_NONE, o_neg_s32)
 
 /* One ptxcpu_run call's worth of work: nx values of a (x), each against all 2^16 b (y). */
 struct job {
@@ -276,8 +328,8 @@ static void mismatch(const struct job *j, uint32_t a, uint32_t b, uint32_t want,
     int w = j->lay == PAIR16 || j->lay == UNARY16 ? 4 : 8;
 #pragma omp critical(report)
     if (g_printed++ < PRINT_CAP) {
-        printf("MISMATCH %s a=0x%0*" PRIx32, j->mnem, j->lay == PACKED ? 8 : 4, a);
-        if (j->lay != UNARY16)
+        printf("MISMATCH %s a=0x%0*" PRIx32, j->mnem, j->lay == PACKED || j->lay == UNARY32 ? 8 : 4, a);
+        if (j->lay != UNARY16 && j->lay != UNARY32)
             printf(" b=0x%0*" PRIx32, j->lay == PACKED ? 8 : 4, b);
         if (j->show_c)
             printf(" c=0x%0*" PRIx32, j->lay == PAIR32 ? 8 : 4, j->c);
@@ -293,9 +345,10 @@ INLINE void lane(const struct job *j, enum layout lay, uint32_t (*f)(uint32_t, u
     const uint32_t *d32 = j->d;
     size_t i = ((size_t)k << 16) + y;
     uint32_t x = j->x[k];
-    *a = lay == UNARY16 ? y : lay == PACKED ? x | y << 16 : x;
+    *a = lay == UNARY16 ? y : lay == PACKED ? x | y << 16 : lay == UNARY32 ? x << 16 | y : x;
     *b = lay == PACKED ? y | x << 16 : y;
     *want = lay == UNARY16  ? f(y, 0, j->c)
+            : lay == UNARY32 ? f(*a, 0, j->c)
             : lay == PACKED ? f(x, y, j->c) | f(y, x, j->c) << 16
                             : f(x, y, j->c);
     *got = lay == PAIR16 || lay == UNARY16 ? d16[i] : d32[i];
@@ -359,8 +412,9 @@ static void *xalloc(size_t bytes)
 /* The register widths the layout assumes must be the library's (a table or test bug otherwise). */
 static int shape_ok(const ptxcpu_insn_desc *ds, enum layout lay, int three)
 {
-    unsigned in = lay == PACKED ? 32 : 16, out = lay == PAIR16 || lay == UNARY16 ? 16 : 32;
-    unsigned nsrc = lay == UNARY16 ? 1 : three ? 3 : 2;
+    unsigned in = lay == PACKED || lay == UNARY32 ? 32 : 16;
+    unsigned out = lay == PAIR16 || lay == UNARY16 ? 16 : 32;
+    unsigned nsrc = lay == UNARY16 || lay == UNARY32 ? 1 : three ? 3 : 2;
     return ds->nsrc == nsrc && ds->dst_bits == out && ds->src_bits[0] == in &&
            (nsrc < 2 || ds->src_bits[1] == in) &&
            (nsrc < 3 || ds->src_bits[2] == (lay == PAIR32 ? 32u : 16u));
@@ -394,10 +448,11 @@ static uint64_t run_sweep(const struct sweep *s, ptxcpu_kernel k, uint32_t c, in
     g_printed = 0;
 #pragma omp parallel reduction(+ : bad, lib)
     {
-        int wide_in = s->lay == PACKED, wide_out = s->lay == PAIR32 || s->lay == PACKED;
+        int wide_in = s->lay == PACKED || s->lay == UNARY32;
+        int wide_out = s->lay == PAIR32 || s->lay == PACKED || s->lay == UNARY32;
         void *abuf = s->lay == PAIR16 || s->lay == PAIR32 ? xalloc(LANES * 2)
                      : wide_in ? xalloc(LANES * 4) : NULL;
-        uint32_t *bbuf = wide_in ? xalloc(LANES * 4) : NULL;
+        uint32_t *bbuf = s->lay == PACKED ? xalloc(LANES * 4) : NULL;
         void *dbuf = xalloc(LANES * (wide_out ? 4 : 2));
 #pragma omp for schedule(dynamic, 1)
         for (unsigned call = 0; call < ncalls; call++) {
@@ -406,7 +461,10 @@ static uint64_t run_sweep(const struct sweep *s, ptxcpu_kernel k, uint32_t c, in
                 j.x[j.nx++] = x;
             for (unsigned n = 0; n < j.nx && abuf; n++) { /* fill a (and b) for these x */
                 size_t o = (size_t)n << 16;
-                if (wide_in)
+                if (s->lay == UNARY32)
+                    for (uint32_t y = 0; y < 65536; y++)
+                        ((uint32_t *)abuf)[o + y] = j.x[n] << 16 | y;
+                else if (wide_in)
                     for (uint32_t y = 0; y < 65536; y++) {
                         ((uint32_t *)abuf)[o + y] = j.x[n] | y << 16;
                         bbuf[o + y] = y | j.x[n] << 16;
@@ -497,7 +555,7 @@ int main(int argc, char **argv)
     unsigned scale = env && atoi(env) > 1 ? (unsigned)atoi(env) : 1;
     for (int i = 1; i < argc; i++)
         if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-            printf("usage: %s [--isa ISA] [GROUP|MNEMONIC]...   groups: int int3 packed half "
+            printf("usage: %s [--isa ISA] [GROUP|MNEMONIC]...   groups: int int3 packed half unary32 "
                    "(default: all); ISA: scalar avx2 avx512 neon (default: the active one) or an "
                    "emulated table:", argv[0]);
             for (const struct emu_table *e = emu; e->name; e++)
