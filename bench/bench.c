@@ -64,8 +64,6 @@ static void add_result(bench *b, const result *r)
     fflush(stdout);
 }
 
-
-
 /* Work per second of run(ctx, iters), which does `work` units per iteration: iters calibrated to
  * about `target_s` seconds a run, median of reps runs. */
 static double rate_of(void (*run)(void *, uint64_t), void *ctx, double work, double target_s,

@@ -20,6 +20,8 @@ typedef struct chain_job {
     atomic_uint_fast64_t done;
     uint64_t nblocks;
     int progress;
+    unsigned launches;     /* done so far */
+    uint64_t digest;       /* of the block digests, in block order, of the last launch */
 } chain_job;
 
 static inline uint32_t mix32(uint32_t x)
@@ -78,10 +80,43 @@ static int chain_block(const ptxcpu_block *blk, void *user)
     return 0;
 }
 
-/* Median of `reps` timed launches, after an untimed one that starts and pins the team when
- * reps > 1 (a team of a new size is created at its first launch). */
+/* Median seconds of `reps` timed launches (at most 31), after an untimed one that starts and pins
+ * the team when reps > 1 (a team of a new size is created at its first launch). after_launch, if
+ * set, runs after every launch and stops the series by returning nonzero; *failed is set then or
+ * when a launch fails. */
 #define MAX_REPS 31
-static unsigned clamp_reps(unsigned reps) { return reps < 1 ? 1 : reps > MAX_REPS ? MAX_REPS : reps; }
+static double timed_launches(ptxcpu_dim3 grid, ptxcpu_dim3 block, ptxcpu_block_fn fn, void *user,
+                             const ptxcpu_launch_opts *opts, unsigned reps,
+                             int (*after_launch)(void *user), int *failed)
+{
+    double t[MAX_REPS];
+    reps = reps < 1 ? 1 : reps > MAX_REPS ? MAX_REPS : reps;
+    *failed = 0;
+    for (unsigned r = reps > 1 ? 0 : 1; r <= reps; r++) {
+        double t0 = bench_now();
+        if (ptxcpu_launch(grid, block, fn, user, opts) != PTXCPU_OK ||
+            (after_launch && after_launch(user))) {
+            *failed = 1;
+            return 0;
+        }
+        if (r)
+            t[r - 1] = bench_now() - t0;
+    }
+    return bench_median(t, (int)reps);
+}
+
+/* After each launch: combine the block digests; every launch of a grid must give the same. */
+static int chain_digest(void *user)
+{
+    chain_job *job = user;
+    uint64_t dg = 0;
+    for (uint64_t i = 0; i < job->nblocks; i++)
+        dg = dg * 0x100000001b3ull + job->block_sums[i];
+    int changed = job->launches++ && dg != job->digest; /* nor on which thread ran what */
+    job->digest = dg;
+    atomic_store(&job->done, 0);
+    return changed;
+}
 
 int grid_chain(const char *mnemonic, ptxcpu_isa isa, uint64_t threads_total, uint64_t steps,
                unsigned threads, int progress, unsigned reps, grid_result *out)
@@ -101,34 +136,17 @@ int grid_chain(const char *mnemonic, ptxcpu_isa isa, uint64_t threads_total, uin
     ptxcpu_launch_opts opts = {.threads = threads, .scratch_bytes = 4 * BLOCK_WARPS *
                                                                     sizeof(ptxcpu_w32)};
     ptxcpu_dim3 grid = {(uint32_t)job.nblocks, 1, 1}, block = {BLOCK_THREADS, 1, 1};
-    double t[MAX_REPS];
-    ptxcpu_status s = PTXCPU_OK;
-    reps = clamp_reps(reps);
-    uint64_t digest = 0;
-    int unstable = 0;
-    for (unsigned r = reps > 1 ? 0 : 1; r <= reps && s == PTXCPU_OK && !unstable; r++) {
-        atomic_store(&job.done, 0);
-        double t0 = bench_now();
-        s = ptxcpu_launch(grid, block, chain_block, &job, &opts);
-        if (r)
-            t[r - 1] = bench_now() - t0;
-        uint64_t dg = 0;
-        for (uint64_t i = 0; i < job.nblocks; i++)
-            dg = dg * 0x100000001b3ull + job.block_sums[i];
-        if (r > (reps > 1 ? 0u : 1u) && dg != digest) { /* nor on which thread ran what */
-            fprintf(stderr, "%s: the checksum changed between two launches of the same grid\n",
-                    mnemonic);
-            unstable = 1;
-        }
-        digest = dg;
-    }
-    out->seconds = s == PTXCPU_OK ? bench_median(t, (int)reps) : 0;
+    int failed;
+    out->seconds = timed_launches(grid, block, chain_block, &job, &opts, reps, chain_digest, &failed);
     if (job.progress)
         fprintf(stderr, "\r      \r");
+    if (failed && job.launches > 1)
+        fprintf(stderr, "%s: the checksum changed between two launches of the same grid\n",
+                mnemonic);
     free(job.block_sums);
-    out->checksum = digest;
+    out->checksum = job.digest;
     out->warp_insns = (double)job.nblocks * BLOCK_WARPS * (double)steps;
-    return s != PTXCPU_OK || unstable;
+    return failed;
 }
 
 typedef struct mem_job {
@@ -176,23 +194,15 @@ int grid_memory(ptxcpu_isa isa, size_t bytes_per_operand, unsigned threads, unsi
     ptxcpu_launch_opts opts = {.threads = threads};
     uint32_t nblocks = (uint32_t)((job.total_warps + job.warps_per_block - 1) / job.warps_per_block);
     ptxcpu_dim3 grid = {nblocks, 1, 1}, block = {32, 1, 1};
-    double t[MAX_REPS];
-    ptxcpu_status s = PTXCPU_OK;
-    reps = clamp_reps(reps);
-    for (unsigned r = reps > 1 ? 0 : 1; r <= reps && s == PTXCPU_OK; r++) {
-        double t0 = bench_now();
-        s = ptxcpu_launch(grid, block, memory_block, &job, &opts);
-        if (r)
-            t[r - 1] = bench_now() - t0;
-    }
-    out->seconds = s == PTXCPU_OK ? bench_median(t, (int)reps) : 0;
+    int failed;
+    out->seconds = timed_launches(grid, block, memory_block, &job, &opts, reps, NULL, &failed);
     out->warp_insns = (double)job.total_warps;
     uint64_t digest = 0;
     for (size_t i = 0; i < bytes / 4; i += 4099)
         digest = digest * 31 + job.d[i];
     out->checksum = digest;
     free(job.a), free(job.b), free(job.d);
-    return s != PTXCPU_OK;
+    return failed;
 }
 
 static int empty_block(const ptxcpu_block *blk, void *user)
