@@ -329,6 +329,16 @@ VINL v64 v64_fsub_f64(v64 a, v64 b) { return V64F2_(a, b, simde_mm256_sub_pd); }
 VINL v64 v64_fadd_f64(v64 a, v64 b) { return V64F2_(a, b, simde_mm256_add_pd); }
 VINL v64 v64_fmul_f64(v64 a, v64 b) { return V64F2_(a, b, simde_mm256_mul_pd); }
 VINL v64 v64_fdiv_f64(v64 a, v64 b) { return V64F2_(a, b, simde_mm256_div_pd); }
+/* f32 <-> f64: widening is exact, narrowing rounds by MXCSR */
+VINL v64 v64_from_f32(v32 a)
+{
+    return (v64){I64_(simde_mm256_cvtps_pd(simde_mm256_castps256_ps128(F32_(a)))),
+                 I64_(simde_mm256_cvtps_pd(simde_mm256_extractf128_ps(F32_(a), 1)))};
+}
+VINL v32 v32_from_f64(v64 a)
+{
+    return I32_(simde_mm256_set_m128(simde_mm256_cvtpd_ps(F64_(a.hi)), simde_mm256_cvtpd_ps(F64_(a.lo))));
+}
 VINL v64 v64_fma_f64(v64 a, v64 b, v64 c)
 {
     return (v64){I64_(simde_mm256_fmadd_pd(F64_(a.lo), F64_(b.lo), F64_(c.lo))),

@@ -60,6 +60,8 @@ VINL simde__m512d x512_trunc_pd(simde__m512d a)
 {
     return _mm512_roundscale_pd(a, _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC);
 }
+VINL simde__m512d x512_cvtps_pd(simde__m256i a) { return _mm512_cvtps_pd(_mm256_castsi256_ps(a)); }
+VINL simde__m256i x512_cvtpd_ps(simde__m512d a) { return _mm256_castps_si256(_mm512_cvtpd_ps(a)); }
 VINL void x256_mask_storeu_epi16(uint16_t *p, vm k, simde__m256i v) { _mm256_mask_storeu_epi16(p, k, v); }
 VINL void x512_mask_storeu_epi32(uint32_t *p, vm k, v32 v) { _mm512_mask_storeu_epi32(p, k, v); }
 VINL void x512_mask_storeu_epi64(uint64_t *p, simde__mmask8 k, v32 v) { _mm512_mask_storeu_epi64(p, k, v); }
@@ -118,6 +120,18 @@ VINL simde__m256i x512_cvtpd_epi32(simde__m512d a)
     v32 i = simde_mm512_castpd_si512(a);
     return simde_mm256_set_m128i(simde_mm256_cvtpd_epi32(simde_mm256_castsi256_pd(hi256_(i))),
                                  simde_mm256_cvtpd_epi32(simde_mm256_castsi256_pd(lo256_(i))));
+}
+VINL simde__m512d x512_cvtps_pd(simde__m256i a)
+{
+    return simde_mm512_castsi512_pd(join256_(
+        simde_mm256_castpd_si256(simde_mm256_cvtps_pd(simde_mm_castsi128_ps(simde_mm256_castsi256_si128(a)))),
+        simde_mm256_castpd_si256(simde_mm256_cvtps_pd(simde_mm_castsi128_ps(simde_mm256_extracti128_si256(a, 1))))));
+}
+VINL simde__m256i x512_cvtpd_ps(simde__m512d a)
+{
+    v32 i = simde_mm512_castpd_si512(a);
+    return simde_mm256_set_m128i(simde_mm_castps_si128(simde_mm256_cvtpd_ps(simde_mm256_castsi256_pd(hi256_(i)))),
+                                 simde_mm_castps_si128(simde_mm256_cvtpd_ps(simde_mm256_castsi256_pd(lo256_(i)))));
 }
 VINL simde__m512d x512_trunc_pd(simde__m512d a) /* simde's roundscale ignores the mode here */
 {
@@ -368,6 +382,9 @@ VINL v64 v64_fdiv_f64(v64 a, v64 b) { return V64F2_(a, b, simde_mm512_div_pd); }
 VINL v64 v64_cvt_f64_u64(v64 a) { return (v64){I64_(_mm512_cvtepu64_pd(a.lo)), I64_(_mm512_cvtepu64_pd(a.hi))}; }
 VINL v64 v64_cvtt_u64_f64(v64 x) { return (v64){_mm512_cvttpd_epu64(F64_(x.lo)), _mm512_cvttpd_epu64(F64_(x.hi))}; }
 #endif
+/* f32 <-> f64: widening is exact, narrowing rounds by MXCSR */
+VINL v64 v64_from_f32(v32 a) { return (v64){I64_(x512_cvtps_pd(lo256_(a))), I64_(x512_cvtps_pd(hi256_(a)))}; }
+VINL v32 v32_from_f64(v64 a) { return join256_(x512_cvtpd_ps(F64_(a.lo)), x512_cvtpd_ps(F64_(a.hi))); }
 VINL v64 v64_fma_f64(v64 a, v64 b, v64 c)
 {
     return (v64){I64_(simde_mm512_fmadd_pd(F64_(a.lo), F64_(b.lo), F64_(c.lo))),

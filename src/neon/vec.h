@@ -375,6 +375,16 @@ VINL v64 v64_fdiv_f64(v64 a, v64 b) { return V64F2_(a, b, divq_f64_); }
 VINL v64 v64_cvt_f64_u64(v64 a) { return (v64){I64_(vcvtq_f64_u64(U64_(a.lo))), I64_(vcvtq_f64_u64(U64_(a.hi)))}; }
 VINL v64 v64_cvtt_u64_f64(v64 x) { return (v64){FROM_U64_(vcvtq_u64_f64(F64_(x.lo))), FROM_U64_(vcvtq_u64_f64(F64_(x.hi)))}; }
 #endif
+/* f32 <-> f64 (fcvtl / fcvtn): widening is exact, narrowing rounds by FPCR */
+VINL v64 v64_from_f32(v32 a)
+{
+    return (v64){I64_(simde_vcvt_f64_f32(simde_vget_low_f32(F32_(a)))),
+                 I64_(simde_vcvt_f64_f32(simde_vget_high_f32(F32_(a))))};
+}
+VINL v32 v32_from_f64(v64 a)
+{
+    return I32_(simde_vcombine_f32(simde_vcvt_f32_f64(F64_(a.lo)), simde_vcvt_f32_f64(F64_(a.hi))));
+}
 VINL v64 v64_fma_f64(v64 a, v64 b, v64 c)
 {
     return (v64){I64_(simde_vfmaq_f64(F64_(c.lo), F64_(a.lo), F64_(b.lo))),

@@ -73,8 +73,8 @@
 #define SIMD_FALLBACK(X) /* none: every family has a vector body */
 
 /* Vectorized families that still send some cases to the scalar reference:
- *   FMAD f32: the legacy sm_1x mad.f32 (truncated product), and .ftz lanes whose rounded result
- *             is exactly +-2^-126 (tiny or not depends on the unbounded-exponent rounding). */
+ *   FMAD f32: .ftz lanes whose rounded result is exactly +-2^-126 (tiny or not depends on the
+ *             unbounded-exponent rounding), rare enough to leave there. */
 #define SIMD_PARTIAL(X)                                                                          \
     X(FMAD, 32, 32, 32, 32, 0)
 

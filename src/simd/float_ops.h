@@ -84,11 +84,39 @@ SIMD_BODY(FSUB, 64, 64, 64, 0, 0)
 }
 
 /* ---- mad (fused) ---------------------------------------------------------------------------- */
+/* The sm_1x mad.f32 (always round to nearest, inputs and results flushed), in binary64:
+ *  - a * b of two binary32 is exact (48 bits); its significand is cut to 24 bits by masking the
+ *    low 29 bits of the binary64 (never subnormal there: |a*b| >= 2^-252; masking leaves 0, inf
+ *    and NaN what they are). With c = +-0 the spec says mul then add: the product is rounded, not
+ *    cut, which is the rounding below applied to the exact product (s = p + 0 is exact).
+ *  - s = p + c rounded to binary64, then to binary32: both terms have 24-bit significands, and
+ *    rounding a sum of two p-bit numbers to nearest at q >= 2p + 2 bits and then at p bits is the
+ *    correctly rounded sum (Figueroa; 53 >= 50), exponent range aside, which binary64 has.
+ *  - Flushing: a result is tiny when its rounding with unbounded exponent is below 2^-126, i.e.
+ *    when the exact sum lies below m = 2^-126 (1 - 2^-25), the midpoint under 2^-126 (a tie there
+ *    goes up to the even 2^-126). |s| < m says the same: m is a binary64, and no sum of a normal
+ *    binary32 and a 24-bit product comes closer to m than 2^-156 without being exact in binary64
+ *    (the closest 24-bit values to m are m +- 2^-151), so rounding cannot carry a sum onto m. */
+VINL v32 fmad_legacy_f32(v32 a, v32 b, v32 c)
+{
+    a = f32_flush(a);
+    b = f32_flush(b);
+    c = f32_flush(c);
+    vm c_zero = v32_cmpeq(v32_and(c, v32_set1(0x7fffffff)), v32_zero());
+    v64 p = v64_fmul_f64(v64_from_f32(a), v64_from_f32(b));
+    p = v64_sel(c_zero, p, v64_and(p, v64_set1(~0x1fffffffull)));
+    v64 s = v64_fadd_f64(p, v64_from_f32(c));
+    vm tiny = v64_cmpgt_s(v64_set1(0x380ffffff0000000ull), /* m = 2^-126 (1 - 2^-25) */
+                          v64_and(s, v64_set1(0x7fffffffffffffffull)));
+    v32 r = v32_from_f64(s);
+    r = v32_sel(tiny, v32_and(r, v32_set1(0x80000000u)), r);
+    return v32_sel(c_zero, v32_fadd_f32(r, c), r); /* the product, then + c: the sign of a 0 sum */
+}
 SIMD_BODY(FMAD, 32, 32, 32, 32, 0)
 {
     SIMD_UNUSED4(e, 0, 0, 0);
     if (m & M_LEGACY)
-        return simd_lanes_FMAD_32_32(ty, ty2, m, rnd, a, b, c, e, cf);
+        return f32_finish(m, fmad_legacy_f32(a, b, c));
     v32 fa = a, fb = b, fc = c;
     if (m & M_FTZ) {
         fa = f32_flush(a);

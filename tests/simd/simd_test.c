@@ -566,6 +566,27 @@ static void quotient_lanes(setup *st, const shape *s)
         }
 }
 
+/* Legacy sm_1x mad.f32: c at +-2^-126 or +-2^-125 and a * b within a few 2^-151 of zero, with few
+ * significant bits, so the cut product plus c lands on, next to and just under the flushing
+ * boundary 2^-126 (1 - 2^-25) and on exact ties there. */
+static uint64_t rand_few_bits_frac(void) { return (rnd64() & 0x7fffff) & (~0ull << rndn(24)); }
+static void legacy_lanes(setup *st)
+{
+    for (size_t w = 0; w < st->n; w++)
+        for (unsigned i = 0; i < PTXCPU_WARP; i++) {
+            int j = (int)rndn(5) - 2;
+            uint32_t a = (uint32_t)(rnd64() & 1) << 31 | (uint32_t)(127 - 75 + j) << 23 |
+                         (uint32_t)rand_few_bits_frac();
+            uint32_t b = (uint32_t)(rnd64() & 1) << 31 | (uint32_t)(127 - 76 - j - (int)rndn(3)) << 23 |
+                         (uint32_t)rand_few_bits_frac();
+            uint32_t c = (uint32_t)(rnd64() & 1) << 31 | (uint32_t)(1 + rndn(2)) << 23 |
+                         (uint32_t)(rndn(2) ? 0 : rand_few_bits_frac());
+            const uint32_t v[3] = {a, b, c};
+            for (unsigned k = 0; k < 3; k++)
+                memcpy(st->arena + st->off[k + 1] + (ptrdiff_t)w * st->stride[k + 1] + i * 4, &v[k], 4);
+        }
+}
+
 static void check_kernel(const shape *s, unsigned long random_lanes)
 {
     setup in;
@@ -594,6 +615,13 @@ static void check_kernel(const shape *s, unsigned long random_lanes)
             build(&in, s, 64, L_PACKED, 0, 0, -1);
             quotient_lanes(&in, s);
             check_batch(s, &in, "quotients");
+            release(&in);
+        }
+    if (strstr(s->mnem, "@sm_1x"))
+        for (unsigned long l = 0; l < random_lanes; l += 64 * PTXCPU_WARP) {
+            build(&in, s, 64, L_PACKED, 0, 0, -1);
+            legacy_lanes(&in);
+            check_batch(s, &in, "legacy boundary");
             release(&in);
         }
     check_empty(s);
