@@ -245,6 +245,12 @@ typedef struct setup {
     ptrdiff_t stride[5];
 } setup;
 
+/* Lane i of warp w of operand k (0 = d, 1.. = sources), `bytes` wide, in the arena. */
+static unsigned char *lane_at(const setup *st, unsigned k, size_t w, unsigned i, unsigned bytes)
+{
+    return st->arena + st->off[k] + (ptrdiff_t)w * st->stride[k] + (size_t)i * bytes;
+}
+
 static void *xalloc(size_t n)
 {
     void *p = aligned_alloc(64, (n + 63) / 64 * 64);
@@ -313,9 +319,7 @@ static void build(setup *st, const shape *s, size_t n, enum layout L, unsigned a
                     edge = (int)(k == 0 ? idx % 41 : k == 1 ? idx / 41 : idx * (k + 3));
                 }
                 uint64_t v = gen_value(s, k, &lg, edge);
-                unsigned char *p = st->arena + st->off[k + 1] + (ptrdiff_t)w * st->stride[k + 1] +
-                                   i * (s->sbits[k] / 8);
-                memcpy(p, &v, s->sbits[k] / 8); /* little endian: the low bytes */
+                memcpy(lane_at(st, k + 1, w, i, s->sbits[k] / 8), &v, s->sbits[k] / 8); /* low bytes */
             }
         }
     }
@@ -561,8 +565,8 @@ static void quotient_lanes(setup *st, const shape *s)
             if (rndn(2))
                 q = qmax - rndn(2) * (qmax > 0);
             uint64_t a = q * b + (r <= top - q * b ? r : 0);
-            memcpy(st->arena + st->off[1] + (ptrdiff_t)w * st->stride[1] + i * w8, &a, w8);
-            memcpy(st->arena + st->off[2] + (ptrdiff_t)w * st->stride[2] + i * w8, &b, w8);
+            memcpy(lane_at(st, 1, w, i, w8), &a, w8);
+            memcpy(lane_at(st, 2, w, i, w8), &b, w8);
         }
 }
 
@@ -583,7 +587,7 @@ static void legacy_lanes(setup *st)
                          (uint32_t)(rndn(2) ? 0 : rand_few_bits_frac());
             const uint32_t v[3] = {a, b, c};
             for (unsigned k = 0; k < 3; k++)
-                memcpy(st->arena + st->off[k + 1] + (ptrdiff_t)w * st->stride[k + 1] + i * 4, &v[k], 4);
+                memcpy(lane_at(st, k + 1, w, i, 4), &v[k], 4);
         }
 }
 
