@@ -28,7 +28,7 @@ double peak_dot_zmm(uint64_t iters)
     DOT_ACCS_(DOT_SUM_)
     int32_t lanes[16];
     simde_mm512_storeu_si512(lanes, s);
-    volatile int32_t sink = lanes[0] + lanes[15];
+    volatile uint32_t sink = (uint32_t)lanes[0] + (uint32_t)lanes[15]; /* wraps: no signed overflow */
     (void)sink;
     return (double)iters * 16 * 16;
 }
