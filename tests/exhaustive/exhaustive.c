@@ -427,13 +427,46 @@ static double cpu_seconds(clockid_t clock) /* this thread's or the whole process
     return ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
+/* The 16-bit edge values a sampled sweep always includes as x (b, all 2^16 values, has them
+ * anyway): zero and one, the integer boundaries (8-bit, 15-bit, INT16_MIN/MAX), and f16/bf16
+ * classes (largest subnormal, smallest normal, one, largest finite, inf, first NaNs, quiet bit),
+ * each with its neighbours and with the sign bit flipped. For UNARY32 x is a's high half, for
+ * PACKED the low half of a and the high half of b, so the same list covers 32-bit signs, zero
+ * and the all-ones pattern there. */
+static const uint16_t edge16[] = {
+    0x0000, 0x0001, 0x0002, 0x007f, 0x0080, 0x00ff, 0x0100, 0x03ff, 0x0400, 0x3bff, 0x3c00,
+    0x3c01, 0x3f80, 0x7bff, 0x7c00, 0x7c01, 0x7dff, 0x7e00, 0x7f7f, 0x7f80, 0x7f81, 0x7fbf,
+    0x7fc0, 0x7ffe, 0x7fff};
+
+/* The x values (a, or a's high half) of a sweep with this a-step: every step-th, plus edge16
+ * and their negations when step > 1. Sorted, no repeats; returns the count. */
+static unsigned sweep_xs(uint32_t step, uint32_t *xs)
+{
+    static unsigned char take[65536];
+    memset(take, 0, sizeof take);
+    for (uint32_t x = 0; x < 65536; x += step)
+        take[x] = 1;
+    for (size_t i = 0; step > 1 && i < sizeof edge16 / sizeof edge16[0]; i++)
+        take[edge16[i]] = take[edge16[i] ^ 0x8000] = 1;
+    unsigned n = 0;
+    for (uint32_t x = 0; x < 65536; x++)
+        if (take[x])
+            xs[n++] = x;
+    return n;
+}
+
+static int nxs_sampled(const struct sweep *s, unsigned scale)
+{
+    return s->lay != UNARY16 && s->stride * scale > 1;
+}
+
 /* Run one instruction with one c over all (sampled) a and all b; returns the mismatch count
  * (UINT64_MAX if the library refused). */
 static uint64_t run_sweep(const struct sweep *s, ptxcpu_kernel k, uint32_t c, int show_c,
                           unsigned scale, uint64_t *cases, double *lib_s)
 {
-    uint32_t step = s->lay == UNARY16 ? 65536 : s->stride * scale;
-    unsigned nxs = (65536 + step - 1) / step;
+    static uint32_t xs[65536];
+    unsigned nxs = s->lay == UNARY16 ? (xs[0] = 0, 1) : sweep_xs(s->stride * scale, xs);
     unsigned ncalls = (nxs + X_PER_CALL - 1) / X_PER_CALL, done = 0, shown = 101;
     int tty = isatty(2);
     uint64_t bad = 0;
@@ -457,8 +490,8 @@ static uint64_t run_sweep(const struct sweep *s, ptxcpu_kernel k, uint32_t c, in
 #pragma omp for schedule(dynamic, 1)
         for (unsigned call = 0; call < ncalls; call++) {
             struct job j = {s->mnem, s->lay, show_c, c, {0}, 0, dbuf};
-            for (uint32_t x = call * X_PER_CALL * step; x < 65536 && j.nx < X_PER_CALL; x += step)
-                j.x[j.nx++] = x;
+            for (unsigned i = call * X_PER_CALL; i < nxs && j.nx < X_PER_CALL; i++)
+                j.x[j.nx++] = xs[i];
             for (unsigned n = 0; n < j.nx && abuf; n++) { /* fill a (and b) for these x */
                 size_t o = (size_t)n << 16;
                 if (s->lay == UNARY32)
@@ -591,7 +624,8 @@ int main(int argc, char **argv)
     for (size_t i = 0; i < LANES; i++)
         y_pattern[i] = (uint16_t)i;
     printf("exhaustive: ISA %s, %d threads, every %u-th a%s\n", isa_name,
-           omp_get_max_threads(), scale, scale > 1 ? " (PTXCPU_TEST_SCALE)" : "");
+           omp_get_max_threads(), scale,
+           scale > 1 ? " and the edge values (PTXCPU_TEST_SCALE; -Dtest_level=full: every a)" : "");
 
     unsigned passed = 0, failed = 0;
     uint64_t total_cases = 0;
@@ -631,7 +665,7 @@ int main(int argc, char **argv)
             if (bad == 0) {
                 passed++;
                 printf("ok   %-24s %11" PRIu64 " cases%s %7.2f s (CPU %7.2f s, %3.0f%% in ptxcpu_run)\n",
-                       name, cases, s->stride > 1 ? " (sample)" : "         ", t, cpu,
+                       name, cases, nxs_sampled(s, scale) ? " (sample)" : "         ", t, cpu,
                        cpu > 0 ? 100 * lib / cpu : 0.0);
             } else {
                 failed++;
