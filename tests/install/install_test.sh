@@ -3,7 +3,8 @@
 # example built against that copy through its ptxcpu.pc alone, run and its output checked.
 # Usage: install_test.sh shared|static EXAMPLE.c IN_TREE_EXE...: the output of each example's
 # installed build must match the in-tree build's. The environment comes from meson.build:
-# CC, MESON, PTXCPU_BUILD_ROOT, PTXCPU_SANITIZE, PTXCPU_DEFAULT_LIBRARY, PTXCPU_CROSS_PC_LIBDIR;
+# CC, MESON, PTXCPU_BUILD_ROOT, PTXCPU_SANITIZE, PTXCPU_DEFAULT_LIBRARY, PTXCPU_CROSS and
+# PTXCPU_CROSS_PC_LIBDIR (the cross file's pkg_config_libdir);
 # MESON_EXE_WRAPPER from `meson test` in a cross build. Exit 77 (skip) says why, loudly.
 set -euo pipefail
 
@@ -25,8 +26,10 @@ both | "$want_lib") ;;
 esac
 # A cross build's examples run under the runner `meson test` names; without one they cannot run.
 run=()
-if [ -n "${PTXCPU_CROSS_PC_LIBDIR:-}" ]; then
+if [ -n "${PTXCPU_CROSS:-}" ]; then
     [ -n "${MESON_EXE_WRAPPER:-}" ] || skip "cross build without an exe_wrapper: nothing runs them"
+    [ -n "${PTXCPU_CROSS_PC_LIBDIR:-}" ] ||
+        skip "cross file without pkg_config_libdir: the host's hwloc.pc cannot be found"
     read -r -a run <<<"$MESON_EXE_WRAPPER"
 fi
 
@@ -53,8 +56,8 @@ echo "installed into $root; ptxcpu.pc in ${pcdir#"$root"}"
 # every -I and -L it yields. System folders are not filtered out, so a prefix of /usr still yields
 # its -I/-L (hwloc's flags then point into the destdir too, where nothing is: harmless).
 export PKG_CONFIG_SYSROOT_DIR=$root PKG_CONFIG_ALLOW_SYSTEM_CFLAGS=1 PKG_CONFIG_ALLOW_SYSTEM_LIBS=1
-if [ -n "${PTXCPU_CROSS_PC_LIBDIR:-}" ]; then
-    export PKG_CONFIG_LIBDIR=$pcdir:$PTXCPU_CROSS_PC_LIBDIR # the host's .pc files, none of ours
+if [ -n "${PTXCPU_CROSS:-}" ]; then
+    export PKG_CONFIG_LIBDIR=$pcdir:$PTXCPU_CROSS_PC_LIBDIR # not the build machine's .pc files
 else
     export PKG_CONFIG_PATH=$pcdir${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}
 fi
@@ -111,19 +114,22 @@ for ((i = 0; i < ${#examples[@]}; i += 2)); do
             "$name.cc.log" | sort -u | tr '\n' ' ')
         if [ "$mode" = static ] && [ -n "$missing" ] && ! grep -qw ptxcpu <<<"$missing"; then
             skip "static link: no development library for -l${missing% } (named by a" \
-                "dependency's pkg-config file for --static), e.g. apt-get install libudev-dev"
+                "dependency's pkg-config file for --static; hwloc's -ludev: libudev-dev," \
+                "libudev-dev:arm64 for the aarch64 cross build)"
         fi
         die "$name did not build against the installed library"
     fi
     cat "$name.cc.log"
-    # Which libptxcpu the loader picks (natively only: under a runner the trace would be qemu's).
-    if [ ${#run[@]} -eq 0 ]; then
-        loaded=$(LD_TRACE_LOADED_OBJECTS=1 "./$name" | grep libptxcpu || true)
-        if [ "$mode" = static ]; then
-            [ -z "$loaded" ] || die "$name, linked statically, still loads $loaded"
-        elif [[ $loaded != *"=> $libdir/libptxcpu.so"* ]]; then
-            die "$name loads '$loaded', not the one in $libdir"
+    # A static link needs no libptxcpu.so; a shared one loads the destdir's (checked natively
+    # only: under a runner the loader's trace would be the runner's own).
+    if [ "$mode" = static ]; then
+        if command -v readelf >/dev/null && readelf -d "$name" | grep -q 'NEEDED.*libptxcpu'; then
+            die "$name, linked statically, still needs libptxcpu.so"
         fi
+    elif [ ${#run[@]} -eq 0 ]; then
+        loaded=$(LD_TRACE_LOADED_OBJECTS=1 "./$name" | grep libptxcpu || true)
+        [[ $loaded == *"=> $libdir/libptxcpu.so"* ]] ||
+            die "$name loads '$loaded', not the one in $libdir"
     fi
     rc=0
     "${run[@]}" "./$name" >"$name.out" 2>&1 || rc=$?
