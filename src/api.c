@@ -127,29 +127,26 @@ static inline ptxcpu_status check_operand(const char *fn, const char *what, cons
 }
 
 /* The bytes [lo, hi) an operand's n registers lie in (check_operand has ruled out overflow). */
-static inline void operand_span(const void *base, ptrdiff_t stride, size_t n, size_t regbytes,
-                                uintptr_t *lo, uintptr_t *hi)
+typedef struct span { uintptr_t lo, hi; } span;
+static inline span operand_span(const void *base, ptrdiff_t stride, size_t n, size_t regbytes)
 {
-    ptrdiff_t reach = n > 1 ? (ptrdiff_t)(n - 1) * stride : 0;
-    *lo = (uintptr_t)base + (uintptr_t)(reach < 0 ? reach : 0);
-    *hi = (uintptr_t)base + (uintptr_t)(reach > 0 ? reach : 0) + regbytes;
+    ptrdiff_t reach = (ptrdiff_t)(n - 1) * stride; /* n <= PTRDIFF_MAX / 256 here */
+    uintptr_t p = (uintptr_t)base;
+    return reach < 0 ? (span){p + (uintptr_t)reach, p + regbytes}
+                     : (span){p, p + (uintptr_t)reach + regbytes};
 }
 
-/* Whether d's registers share bytes with another operand's without being the same registers
- * (same base and stride, which every kernel allows for a source, alias_ok: it reads a warp's
- * sources before writing its d). Kernels work on chunks of lanes and groups of warps, so any other overlap would give
- * results that depend on the ISA. Usually the two spans are apart and one comparison decides.
- * Registers of one stride S (or a uniform operand against d's walk) keep their offset from d
- * modulo S, the register-file layout: apart exactly when that offset leaves room for both.
- * Other layouts whose spans meet are refused. */
-static int overlaps_d(const ptxcpu_batch *b, size_t dbytes, const void *base, ptrdiff_t stride,
-                      size_t bytes, int alias_ok)
+/* Whether an operand whose span meets d's shares bytes with d's registers without being the same
+ * registers (same base and stride, which every kernel allows for a source, alias_ok: it reads a
+ * warp's sources before writing its d). Kernels work on chunks of lanes and groups of warps, so
+ * any other overlap would give results that depend on the ISA. Registers of one stride S (or a
+ * uniform operand against d's walk) keep their offset from d modulo S, the register-file layout:
+ * apart exactly when that offset leaves room for both. Other layouts whose spans meet are
+ * refused. Only called when the spans meet, which the usual separate arrays never do. */
+static __attribute__((noinline)) int overlaps_d(const ptxcpu_batch *b, size_t dbytes,
+                                                const void *base, ptrdiff_t stride, size_t bytes,
+                                                int alias_ok)
 {
-    uintptr_t dlo, dhi, lo, hi;
-    operand_span(b->d, b->d_stride, b->n, dbytes, &dlo, &dhi);
-    operand_span(base, stride, b->n, bytes, &lo, &hi);
-    if (hi <= dlo || dhi <= lo)
-        return 0;
     if (alias_ok && base == b->d && (stride == b->d_stride || b->n == 1))
         return 0;
     if (b->n == 1 || (stride != b->d_stride && stride != 0))
@@ -161,7 +158,13 @@ static int overlaps_d(const ptxcpu_batch *b, size_t dbytes, const void *base, pt
     return !((size_t)r >= dbytes && (size_t)r + bytes <= (size_t)S);
 }
 
-static ptxcpu_status check_batch(const char *fn, ptxcpu_kernel k, const ptxcpu_batch *b)
+/* Whether span s meets d's span ds: one test per operand on the usual path. */
+static inline int meets(span ds, span s) { return s.hi > ds.lo && ds.hi > s.lo; }
+
+/* Inlined into ptxcpu_run and ptxcpu_run_chain (fn is then a constant): the usual batch, separate
+ * arrays, costs a few tests per operand, its span against d's among them. */
+static inline __attribute__((always_inline)) ptxcpu_status
+check_batch(const char *fn, ptxcpu_kernel k, const ptxcpu_batch *b)
 {
     static const char *const names[4] = {"src[0] (a)", "src[1] (b)", "src[2] (c)", "src[3] (d)"};
     if (!k)
@@ -199,14 +202,20 @@ static ptxcpu_status check_batch(const char *fn, ptxcpu_kernel k, const ptxcpu_b
             return ptx_fail(PTXCPU_E_ARG, "%s: cc_stride is 0 with n = %zu but %s "
                             "writes CC.CF", fn, b->n, r->mnem);
     }
-    for (unsigned i = 0; i < r->nsrc; i++)
-        if (overlaps_d(b, dbytes, b->src[i].base, b->src[i].stride,
-                       PTXCPU_WARP * r->bits[i + 1] / 8, 1))
+    /* every operand is valid on its own; now d against the others */
+    const span ds = operand_span(b->d, b->d_stride, b->n, dbytes);
+    for (unsigned i = 0; i < r->nsrc; i++) {
+        size_t bytes = PTXCPU_WARP * r->bits[i + 1] / 8;
+        if (meets(ds, operand_span(b->src[i].base, b->src[i].stride, b->n, bytes)) &&
+            overlaps_d(b, dbytes, b->src[i].base, b->src[i].stride, bytes, 1))
             return ptx_fail(PTXCPU_E_ARG, "%s: d overlaps %s without being the same registers "
                             "(d may alias a source only with its base and stride)", fn, names[i]);
-    if (b->guard && overlaps_d(b, dbytes, b->guard, b->guard_stride, 4, 0))
+    }
+    if (b->guard && meets(ds, operand_span(b->guard, b->guard_stride, b->n, 4)) &&
+        overlaps_d(b, dbytes, b->guard, b->guard_stride, 4, 0))
         return ptx_fail(PTXCPU_E_ARG, "%s: d overlaps the guard masks", fn);
-    if (r->cc && overlaps_d(b, dbytes, b->cc, b->cc_stride, 4, 0))
+    if (r->cc && meets(ds, operand_span(b->cc, b->cc_stride, b->n, 4)) &&
+        overlaps_d(b, dbytes, b->cc, b->cc_stride, 4, 0))
         return ptx_fail(PTXCPU_E_ARG, "%s: d overlaps the CC words (cc)", fn);
     return PTXCPU_OK;
 }
