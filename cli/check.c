@@ -180,8 +180,8 @@ static int parse_line(char *text, vline *v, const char *file, unsigned ln)
     unsigned k = 0;
     for (; i < arrow; i++, k++) {
         if (is_cf_tok(tok[i]))
-            return bad(file, ln, "'%s' here: %s takes no carry-in", cli_shown(tok[i], tb, sizeof tb),
-                       d->mnemonic);
+            return bad(file, ln, "'%s' here: %s takes no carry-in",
+                       cli_shown(tok[i], tb, sizeof tb), d->mnemonic);
         if (k >= d->nsrc)
             break;
         if (!cli_parse_operand(tok[i], d->src_bits[k], d->elem == PTXCPU_ELEM_INT, &v->src[k],

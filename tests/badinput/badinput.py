@@ -37,8 +37,8 @@ def code(cell):
 
 
 def literal(cell):
-    """A mnemonic or target cell: '-' is none; "..." a Python string literal (empty, control
-    bytes); else the code span's text."""
+    """A mnemonic or target cell: '-' is none; "..." a string with backslash escapes (the empty
+    string, control bytes); else the code span's text."""
     if cell == '-':
         return None
     text = code(cell)
@@ -52,7 +52,8 @@ def read_tables(path):
     rows, lines = [], open(path, encoding='utf-8').read().splitlines()
     i = 0
     while i < len(lines):
-        if lines[i].startswith('|') and i + 1 < len(lines) and re.match(r'\|[-: |]+\|$', lines[i + 1]):
+        ruled = i + 1 < len(lines) and re.match(r'\|[-: |]+\|$', lines[i + 1])
+        if lines[i].startswith('|') and ruled:
             head = tuple(c.lower().strip('`') for c in split_cells(lines[i]))
             if head not in KINDS:
                 sys.exit(f'{path}:{i + 1}: a table this test does not know: {head}')
