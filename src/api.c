@@ -111,7 +111,8 @@ static inline ptxcpu_status check_operand(const char *fn, const char *what, cons
         return ptx_fail(PTXCPU_E_ALIGN,
                         "%s: %s stride %td is not a multiple of %zu bytes", fn, what, stride,
                         align);
-    size_t span = (size_t)(stride < 0 ? -(stride + 1) + 1 : stride), reach = 0;
+    /* |stride| in unsigned arithmetic: PTRDIFF_MIN has no signed negation */
+    size_t span = stride < 0 ? (size_t)0 - (size_t)stride : (size_t)stride, reach = 0;
     if (n > 1 && span &&
         (__builtin_mul_overflow(n - 1, span, &reach) || reach > (size_t)PTRDIFF_MAX))
         return ptx_fail(PTXCPU_E_RANGE, "%s: %s: n = %zu warps of stride %td overflow",
