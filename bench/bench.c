@@ -8,6 +8,7 @@
 #include "plain_c.h"
 #include "ptxcpu_launch.h"
 
+#include <errno.h>
 #include <fnmatch.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -375,13 +376,10 @@ static void run_grids(bench *b, unsigned maxthreads)
     }
 }
 
-static void write_json(const bench *b, const char *path, double overhead_us)
+/* Writes the results to f (opened before the run, so a bad path fails in a second, not after
+ * the run) and closes it; 0 when a write failed (reported). */
+static int write_json(const bench *b, FILE *f, const char *path, double overhead_us)
 {
-    FILE *f = fopen(path, "w");
-    if (!f) {
-        fprintf(stderr, "ptxcpu bench: cannot write %s\n", path);
-        return;
-    }
     fprintf(f, "{\n  \"ptxcpu\": \"%s\",\n  \"cpu_features\": \"%s\",\n", ptxcpu_version(),
             ptxcpu_cpu_features());
     fprintf(f, "  \"peaks\": {\"threads\": 1, \"fma_f32_lanes_per_s_zmm\": %.6g, "
@@ -411,7 +409,12 @@ static void write_json(const bench *b, const char *path, double overhead_us)
         fprintf(f, "%s\n", i + 1 < b->nres ? "," : "");
     }
     fprintf(f, "  ]\n}\n");
-    fclose(f);
+    int bad = ferror(f);
+    if (fclose(f) != 0 || bad) {
+        fprintf(stderr, "ptxcpu bench: --json %s: write failed: %s\n", path, strerror(errno));
+        return 0;
+    }
+    return 1;
 }
 
 int cli_bench(int argc, char **argv)
@@ -433,8 +436,26 @@ int cli_bench(int argc, char **argv)
             return 2;
         }
     }
+    size_t matched = 0;
+    for (size_t i = 0; b.filter && i < ptxcpu_insn_count(); i++) {
+        ptxcpu_insn_desc d;
+        ptxcpu_insn_at(i, &d);
+        matched += selected(&b, d.mnemonic);
+    }
+    if (b.filter && !matched) {
+        fprintf(stderr, "ptxcpu bench: --filter '%s' matches no spelling (see ptxcpu list)\n",
+                b.filter);
+        return 2;
+    }
+    FILE *jf = json ? fopen(json, "w") : NULL;
+    if (json && !jf) {
+        fprintf(stderr, "ptxcpu bench: --json %s: cannot write: %s\n", json, strerror(errno));
+        return 2;
+    }
     ptxcpu_topology topo;
     if (ptxcpu_isa_active() == PTXCPU_ISA_BEST || ptxcpu_topology_get(&topo)) {
+        if (jf)
+            fclose(jf);
         fprintf(stderr, "ptxcpu bench: %s\n", ptxcpu_last_error());
         return 1;
     }
@@ -452,8 +473,7 @@ int cli_bench(int argc, char **argv)
     if (!b.quick)
         run_batches(&b, "batch-mem", (size_t)1 << 15);
     run_grids(&b, topo.default_threads);
-    if (json)
-        write_json(&b, json, overhead);
+    int written = !jf || write_json(&b, jf, json, overhead);
     free(b.res);
-    return 0;
+    return written ? 0 : 1;
 }

@@ -5,10 +5,13 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #define MAXTOK 16
 #define WS " \t\r\n\v\f"
@@ -77,8 +80,9 @@ static int is_cf_tok(const char *t) { return !strncmp(t, "cf=", 3); }
 /* Parses a cf=0|1 token into *cf; names the problem otherwise. */
 static int parse_cf(const char *t, unsigned *cf, const char *file, unsigned ln)
 {
+    char tb[64];
     if (strcmp(t, "cf=0") && strcmp(t, "cf=1"))
-        return bad(file, ln, "'%s': the carry token is cf=0 or cf=1", t);
+        return bad(file, ln, "'%s': the carry token is cf=0 or cf=1", cli_shown(t, tb, sizeof tb));
     *cf = t[3] == '1';
     return 1;
 }
@@ -100,7 +104,9 @@ static int parse_elem(const char *t, const vline *v, unsigned bits, expect *e, c
         return 1;
     }
     if (!(t[0] == '0' && (t[1] == 'x' || t[1] == 'X'))) {
-        snprintf(why, whylen, "'%s' is not 0x-prefixed hex, '*' or 'nan'", t);
+        char tb[64];
+        snprintf(why, whylen, "'%s' is not 0x-prefixed hex, '*' or 'nan'",
+                 cli_shown(t, tb, sizeof tb));
         return 0;
     }
     e->kind = W_BITS;
@@ -109,7 +115,7 @@ static int parse_elem(const char *t, const vline *v, unsigned bits, expect *e, c
 
 static int parse_result(const char *t, vline *v, const char *file, unsigned ln)
 {
-    char why[200];
+    char why[200], tb[64];
     const char *colon = strchr(t, ':');
     if (!colon) {
         if (!parse_elem(t, v, v->d.dst_bits, &v->res[0], why, sizeof why))
@@ -122,11 +128,11 @@ static int parse_result(const char *t, vline *v, const char *file, unsigned ln)
     }
     if (v->d.elems != 2)
         return bad(file, ln, "'%s': element-wise results (hi:lo) are only for packed types, not %s",
-                   t, v->d.mnemonic);
+                   cli_shown(t, tb, sizeof tb), v->d.mnemonic);
     char hi[64];
     size_t nhi = (size_t)(colon - t);
     if (nhi >= sizeof hi || strchr(colon + 1, ':'))
-        return bad(file, ln, "'%s': an element-wise result is HI:LO", t);
+        return bad(file, ln, "'%s': an element-wise result is HI:LO", cli_shown(t, tb, sizeof tb));
     memcpy(hi, t, nhi);
     hi[nhi] = 0;
     unsigned eb = v->d.dst_bits / 2;
@@ -140,7 +146,7 @@ static int parse_result(const char *t, vline *v, const char *file, unsigned ln)
 /* Parses one non-blank, comment-stripped line into *v. */
 static int parse_line(char *text, vline *v, const char *file, unsigned ln)
 {
-    char *tok[MAXTOK] = {0};
+    char *tok[MAXTOK] = {0}, tb[64];
     int n = 0;
     for (char *save, *p = strtok_r(text, WS, &save); p; p = strtok_r(NULL, WS, &save)) {
         if (n == MAXTOK)
@@ -151,7 +157,8 @@ static int parse_line(char *text, vline *v, const char *file, unsigned ln)
     v->file = file;
     v->lineno = ln;
     if (ptxcpu_parse(tok[0], NULL, &v->insn))
-        return bad(file, ln, "bad mnemonic '%s': %s", tok[0], ptxcpu_last_error());
+        return bad(file, ln, "bad mnemonic '%s': %s", cli_shown(tok[0], tb, sizeof tb),
+                   ptxcpu_last_error());
     ptxcpu_describe(&v->insn, &v->d);
     const ptxcpu_insn_desc *d = &v->d;
     int arrow = -1;
@@ -173,7 +180,8 @@ static int parse_line(char *text, vline *v, const char *file, unsigned ln)
     unsigned k = 0;
     for (; i < arrow; i++, k++) {
         if (is_cf_tok(tok[i]))
-            return bad(file, ln, "'%s' here: %s takes no carry-in", tok[i], d->mnemonic);
+            return bad(file, ln, "'%s' here: %s takes no carry-in",
+                       cli_shown(tok[i], tb, sizeof tb), d->mnemonic);
         if (k >= d->nsrc)
             break;
         if (!cli_parse_operand(tok[i], d->src_bits[k], d->elem == PTXCPU_ELEM_INT, &v->src[k],
@@ -203,7 +211,7 @@ static int parse_line(char *text, vline *v, const char *file, unsigned ln)
         return bad(file, ln,
                    is_cf_tok(extra) ? "'%s' after the result: %s writes no carry-out"
                                     : "unexpected '%s' after the result of %s",
-                   extra, tok[0]);
+                   cli_shown(extra, tb, sizeof tb), tok[0]);
     }
     v->shown = join(tok, arrow);
     v->want_text = join(tok + arrow + 1, n - arrow - 1);
@@ -219,19 +227,71 @@ static void free_set(vset *set)
     free(set->v);
 }
 
-static int load_file(const char *file, vset *set)
+/* Opens a vector file: "-" is standard input, any other name must be a regular file. The open
+ * does not wait (O_NONBLOCK), so a FIFO without a writer is refused instead of blocking forever,
+ * and devices such as /dev/zero, whose one line never ends, are refused before a read. */
+static FILE *open_vectors(const char *file)
 {
-    FILE *f = fopen(file, "r");
+    if (!strcmp(file, "-"))
+        return stdin;
+    int fd = open(file, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    struct stat st;
+    if (fd < 0 || fstat(fd, &st) != 0) {
+        fprintf(stderr, "%s: cannot open: %s\n", file, strerror(errno));
+        if (fd >= 0)
+            close(fd);
+        return NULL;
+    }
+    if (!S_ISREG(st.st_mode)) {
+        fprintf(stderr, "%s: is %s, not a regular file (give '-' to read standard input)\n",
+                file, S_ISDIR(st.st_mode) ? "a directory" : S_ISFIFO(st.st_mode) ? "a FIFO"
+                      : S_ISCHR(st.st_mode) ? "a character device"
+                      : S_ISBLK(st.st_mode) ? "a block device" : "a socket or other special file");
+        close(fd);
+        return NULL;
+    }
+    FILE *f = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK) == 0 ? fdopen(fd, "r") : NULL;
     if (!f) {
         fprintf(stderr, "%s: cannot open: %s\n", file, strerror(errno));
-        return 0;
+        close(fd);
     }
+    return f;
+}
+
+/* The first byte of a line that no vector file holds, or len: a NUL anywhere (it would hide the
+ * rest of the line), and outside a comment anything but printable ASCII and white space. */
+static size_t bad_byte(const char *s, size_t len)
+{
+    int comment = 0;
+    for (size_t i = 0; i < len; i++) {
+        unsigned char c = (unsigned char)s[i];
+        comment |= c == '#';
+        if (c == 0 || (!comment && !isprint(c) && !isspace(c)))
+            return i;
+    }
+    return len;
+}
+
+static int load_file(const char *file, vset *set)
+{
+    FILE *f = open_vectors(file);
+    if (!f)
+        return 0;
+    if (f == stdin)
+        file = "(standard input)";
     char *buf = NULL;
-    size_t cap = 0;
+    size_t cap = 0, first = set->n;
     unsigned ln = 0;
     int ok = 1;
-    while (ok && getline(&buf, &cap, f) >= 0) {
+    ssize_t len;
+    while (ok && (len = getline(&buf, &cap, f)) >= 0) {
         ln++;
+        size_t at = bad_byte(buf, (size_t)len);
+        if (at < (size_t)len) {
+            ok = bad(file, ln, "byte 0x%02x in column %zu: vector files are ASCII text (is it a "
+                     "binary file?)", (unsigned char)buf[at], at + 1);
+            break;
+        }
         char *hash = strchr(buf, '#');
         if (hash)
             *hash = 0;
@@ -255,8 +315,15 @@ static int load_file(const char *file, vset *set)
         fprintf(stderr, "%s:%u: read error: %s\n", file, ln + 1, strerror(errno));
         ok = 0;
     }
+    /* A file that tests nothing is a mistake (truncated to nothing, the wrong file), not a pass. */
+    if (ok && set->n == first) {
+        fprintf(stderr, "%s: no test vectors (%s)\n", file,
+                ln ? "only comments and blank lines" : "the file is empty");
+        ok = 0;
+    }
     free(buf);
-    fclose(f);
+    if (f != stdin)
+        fclose(f);
     return ok;
 }
 
@@ -450,7 +517,7 @@ static int by_op(const void *a, const void *b)
 int cli_check(int argc, char **argv)
 {
     int use[PTXCPU_ISA_COUNT] = {0}, named = 0, a = 1;
-    for (; a < argc && argv[a][0] == '-'; a++) {
+    for (; a < argc && argv[a][0] == '-' && argv[a][1]; a++) { /* "-" alone: standard input */
         const char *list = NULL;
         if (!strcmp(argv[a], "--isa")) {
             if (a + 1 >= argc) {

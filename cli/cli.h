@@ -12,6 +12,10 @@
 int cli_parse_operand(const char *tok, unsigned bits, int integer_typed, uint64_t *out,
                       char *why, size_t whylen);
 
+/* tok as a message shows it: itself, or when longer than 40 characters its first 24 and its
+ * length, so that the reason after a 10 MB token is still read. buf holds the short form. */
+const char *cli_shown(const char *tok, char *buf, size_t len);
+
 /* Is `bits` (width `bits`) a NaN of element type elem? (elem INT: never.) */
 int cli_is_nan(ptxcpu_elem elem, unsigned bits, uint64_t v);
 

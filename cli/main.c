@@ -166,6 +166,9 @@ static int cmd_eval(int argc, char **argv)
         }
         cf_in = argv[ai][3] == '1';
         ai++;
+    } else if (ai < argc && !strncmp(argv[ai], "cf=", 3)) {
+        fprintf(stderr, "ptxcpu eval: '%s': %s takes no carry-in\n", argv[ai], mn);
+        return 2;
     }
     if (argc - ai != (int)d.nsrc) {
         fprintf(stderr, "ptxcpu eval: %s takes %u operand%s, got %d\n", mn, d.nsrc,

@@ -5,26 +5,47 @@
 #include <stdio.h>
 #include <string.h>
 
+const char *cli_shown(const char *tok, char *buf, size_t len)
+{
+    size_t n = strlen(tok);
+    if (n <= 40)
+        return tok;
+    snprintf(buf, len, "%.24s... (%zu characters)", tok, n);
+    return buf;
+}
+
+/* A character of a token for a message: 'g', or byte 0x01 where it would not show. */
+static const char *char_shown(char c, char buf[16])
+{
+    if (isprint((unsigned char)c))
+        snprintf(buf, 16, "'%c'", c);
+    else
+        snprintf(buf, 16, "byte 0x%02x", (unsigned char)c);
+    return buf;
+}
+
 int cli_parse_operand(const char *tok, unsigned bits, int integer_typed, uint64_t *out,
                       char *why, size_t whylen)
 {
+    char tb[64], cb[16];
+    const char *shown = cli_shown(tok, tb, sizeof tb); /* tok as messages show it */
     uint64_t mask = bits >= 64 ? ~0ull : (1ull << bits) - 1;
     if (tok[0] == '0' && (tok[1] == 'x' || tok[1] == 'X')) {
         const char *p = tok + 2;
         size_t n = strlen(p);
         if (n == 0) {
-            snprintf(why, whylen, "'%s': no hex digits after 0x", tok);
+            snprintf(why, whylen, "'%s': no hex digits after 0x", shown);
             return 0;
         }
         if (n > bits / 4) {
-            snprintf(why, whylen, "'%s': %zu hex digits for a %u-bit operand (at most %u)", tok,
+            snprintf(why, whylen, "'%s': %zu hex digits for a %u-bit operand (at most %u)", shown,
                      n, bits, bits / 4);
             return 0;
         }
         uint64_t v = 0;
         for (; *p; p++) {
             if (!isxdigit((unsigned char)*p)) {
-                snprintf(why, whylen, "'%s': '%c' is not a hex digit", tok, *p);
+                snprintf(why, whylen, "'%s': %s is not a hex digit", shown, char_shown(*p, cb));
                 return 0;
             }
             v = v << 4 | (uint64_t)(isdigit((unsigned char)*p) ? *p - '0'
@@ -38,30 +59,29 @@ int cli_parse_operand(const char *tok, unsigned bits, int integer_typed, uint64_
     if (*p == '-' || *p == '+')
         neg = *p++ == '-';
     if (!isdigit((unsigned char)*p)) {
-        snprintf(why, whylen, "'%s' is not an operand (0x-prefixed hex%s)", tok,
+        snprintf(why, whylen, "'%s' is not an operand (0x-prefixed hex%s)", shown,
                  integer_typed ? " or a decimal integer" : "");
         return 0;
     }
     if (!integer_typed) {
         snprintf(why, whylen, "'%s': floating-point operands are given as 0x-prefixed hex bits",
-                 tok);
+                 shown);
         return 0;
     }
     unsigned __int128 v = 0;
     for (; *p; p++) {
         if (!isdigit((unsigned char)*p)) {
-            snprintf(why, whylen, "'%s': '%c' is not a decimal digit", tok, *p);
+            snprintf(why, whylen, "'%s': %s is not a decimal digit", shown, char_shown(*p, cb));
             return 0;
         }
         v = v * 10 + (unsigned)(*p - '0');
-        if (v > ((unsigned __int128)1 << 64)) {
-            snprintf(why, whylen, "'%s' does not fit in %u bits", tok, bits);
-            return 0;
-        }
+        if (v > ((unsigned __int128)1 << 64))
+            break; /* too big already; the digits left are checked no further */
     }
     unsigned __int128 lim = neg ? ((unsigned __int128)1 << (bits - 1)) : (unsigned __int128)mask;
     if (v > lim) {
-        snprintf(why, whylen, "'%s' does not fit in %u bits", tok, bits);
+        snprintf(why, whylen, "'%s' does not fit in %u bits (decimal -%llu..%llu)", shown, bits,
+                 1ull << (bits - 1), (unsigned long long)mask);
         return 0;
     }
     *out = (neg ? (uint64_t)(0 - (uint64_t)v) : (uint64_t)v) & mask;

@@ -56,20 +56,50 @@ static const struct ptxcpu_kernel_entry *base_table(ptxcpu_isa isa)
     }
 }
 
+/* Whether `name` (n characters) is item of the comma-separated list. */
+static int in_list(const char *list, const char *name, size_t len)
+{
+    for (const char *p = list; *p;) {
+        size_t n = strcspn(p, ",");
+        if (n == len && !strncmp(p, name, n))
+            return 1;
+        p += n + (p[n] == ',');
+    }
+    return 0;
+}
+
 /* Whether extension e is used: compiled in, on this CPU, and not excluded by PTXCPU_EXT (unset:
- * every extension; "none": none; else a comma-separated list of names such as "vnni,gfni"). */
+ * every extension; "none" or empty: none; else a comma-separated list of names such as
+ * "vnni,gfni"; a name this library does not know makes every resolve fail, see choose_active). */
 static int ext_wanted(int e)
 {
     if (!extensions[e].table || !ptx_cpu_has_ext(e))
         return 0;
     const char *env = getenv("PTXCPU_EXT");
-    if (!env)
-        return 1;
-    size_t len = strlen(extensions[e].name);
+    return !env || in_list(env, extensions[e].name, strlen(extensions[e].name));
+}
+
+/* The first item of PTXCPU_EXT that names no extension of any ISA (and is not "none"), as an
+ * error message in msg; 0 if there is none. A known name the CPU lacks is fine: the list limits
+ * what is used, it does not ask for it. */
+static int ext_env_unknown(const char *env, char *msg, size_t len)
+{
     for (const char *p = env; *p;) {
-        size_t n = strcspn(p, ",");
-        if (n == len && !strncmp(p, extensions[e].name, n))
+        size_t n = strcspn(p, ","), known = n == 0 || (n == 4 && !strncmp(p, "none", 4));
+        for (int e = 1; e < PTX_EXT_COUNT && !known; e++)
+            known = strlen(extensions[e].name) == n && !strncmp(p, extensions[e].name, n);
+        if (!known) {
+            char names[128] = "";
+            for (int e = 1; e < PTX_EXT_COUNT; e++) {
+                size_t k = strlen(names);
+                if (!in_list(names, extensions[e].name, strlen(extensions[e].name)))
+                    snprintf(names + k, sizeof names - k, "%s%s", k ? "," : "",
+                             extensions[e].name);
+            }
+            snprintf(msg, len, "PTXCPU_EXT=%.64s%s: unknown extension '%.*s'; known: %s or none",
+                     env, strlen(env) > 64 ? "..." : "", (int)(n > 32 ? 32 : n), p, names);
             return 1;
+        }
         p += n + (p[n] == ',');
     }
     return 0;
@@ -135,7 +165,9 @@ const char *ptxcpu_kernel_variant(ptxcpu_kernel k)
 
 const char *ptxcpu_isa_name(ptxcpu_isa isa)
 {
-    return (isa >= 0 && isa < PTXCPU_ISA_COUNT) ? isa_names[isa] : "best";
+    return (isa >= 0 && isa < PTXCPU_ISA_COUNT) ? isa_names[isa]
+           : isa == PTXCPU_ISA_BEST                ? "best"
+                                                   : "unknown";
 }
 
 ptxcpu_status ptxcpu_isa_from_name(const char *name, ptxcpu_isa *out)
@@ -167,7 +199,7 @@ static ptxcpu_status why_unusable(ptxcpu_isa isa)
 /* The active ISA: chosen once, then changed only by ptxcpu_isa_force (an atomic store). */
 static int active = -1;
 static ptxcpu_status env_status = PTXCPU_OK;
-static char env_error[256];
+static char env_error[256], ext_error[256];
 static pthread_once_t active_once = PTHREAD_ONCE_INIT;
 
 static void choose_active(void)
@@ -178,7 +210,7 @@ static void choose_active(void)
             best = i;
             break;
         }
-    const char *env = getenv("PTXCPU_ISA");
+    const char *env = getenv("PTXCPU_ISA"), *ext = getenv("PTXCPU_EXT");
     if (env && *env) {
         ptxcpu_isa want;
         ptxcpu_status s = ptxcpu_isa_from_name(env, &want);
@@ -191,6 +223,13 @@ static void choose_active(void)
         } else {
             best = want;
         }
+    }
+    /* An extension name nobody knows is a typo: every table is built from the list, so every
+     * resolve fails with it (ext_error) rather than run without the extension meant. */
+    if (ext && ext_env_unknown(ext, ext_error, sizeof ext_error) && best >= 0) {
+        env_status = PTXCPU_E_ISA;
+        snprintf(env_error, sizeof env_error, "%s", ext_error);
+        best = -1;
     }
     __atomic_store_n(&active, best, __ATOMIC_RELEASE);
 }
@@ -205,6 +244,11 @@ ptxcpu_isa ptxcpu_isa_active(void)
 ptxcpu_status ptxcpu_isa_force(ptxcpu_isa isa)
 {
     pthread_once(&active_once, choose_active);
+    if (*ext_error)
+        return ptx_fail(PTXCPU_E_ISA, "%s", ext_error);
+    if (isa == PTXCPU_ISA_BEST)
+        return ptx_fail(PTXCPU_E_ISA, "ptxcpu_isa_force: PTXCPU_ISA_BEST names no ISA; force one "
+                        "of scalar, avx2, avx512, neon");
     if (!ptxcpu_isa_usable(isa))
         return why_unusable(isa);
     __atomic_store_n(&active, (int)isa, __ATOMIC_RELEASE);
@@ -221,6 +265,8 @@ ptxcpu_status ptxcpu_resolve(const ptxcpu_insn *insn, ptxcpu_isa isa, ptxcpu_ker
         isa = ptxcpu_isa_active();
         if (isa == PTXCPU_ISA_BEST)
             return ptx_fail(env_status, "%s", env_error);
+    } else if (pthread_once(&active_once, choose_active), *ext_error) {
+        return ptx_fail(PTXCPU_E_ISA, "%s", ext_error);
     } else if (!ptxcpu_isa_usable(isa)) {
         return why_unusable(isa);
     }

@@ -110,7 +110,8 @@ PTXCPU_API ptxcpu_status ptxcpu_isa_force(ptxcpu_isa isa);
 /* The ISA extensions an ISA's kernels use on this CPU, comma separated ("vnni,vpopcntdq"; ""
  * for none): optional features detected one by one (AVX-512 VNNI, VPOPCNTDQ, GFNI; Arm dotprod)
  * whose kernels replace the base ISA's for the families they speed up. PTXCPU_EXT in the
- * environment limits them: "none", or a comma-separated list of names. */
+ * environment limits them: "none", or a comma-separated list of names; a name that is no
+ * extension of any ISA makes every ptxcpu_resolve and ptxcpu_isa_force fail (PTXCPU_E_ISA). */
 PTXCPU_API const char *ptxcpu_isa_extensions(ptxcpu_isa isa);
 /* CPU features found, space separated ("avx2 fma f16c bmi2 ..."). */
 PTXCPU_API const char *ptxcpu_cpu_features(void);
@@ -120,7 +121,9 @@ PTXCPU_API const char *ptxcpu_cpu_features(void);
  * stride 0 is a uniform operand (one register for every warp: an immediate), stride equal to the
  * register size is a packed array, any other stride walks a register file laid out per warp.
  * Lanes whose guard bit is 0 are never written: neither d nor their CC.CF bit change.
- * d may be exactly a source (same base and stride); partial overlap is not allowed. */
+ * d may be exactly a source (same base and stride); any other overlap of d with a source, the
+ * guard masks or the CC words, and d registers of consecutive warps that overlap (|d_stride| less
+ * than a register), are refused with PTXCPU_E_ARG. */
 typedef struct ptxcpu_src {
     const void *base;
     ptrdiff_t stride;

@@ -74,7 +74,10 @@ typedef enum ptxcpu_bind {
 /* Launch options; all-zero (or a NULL pointer) means the defaults. */
 typedef struct ptxcpu_launch_opts {
     unsigned threads;     /* 0: PTXCPU_THREADS from the environment (read once), else one per
-                             physical core of the allowed cpuset; at most 1024 */
+                             physical core of the allowed cpuset; at most 1024. More threads
+                             than cores share them (pinned modulo the cores). A PTXCPU_THREADS
+                             that is not a count in 1..1024 is ignored, and the summary
+                             (ptxcpu_topology_summary, `ptxcpu info`) says so */
     ptxcpu_bind bind;     /* default PTXCPU_BIND_CORE */
     size_t scratch_bytes; /* per-thread scratch; 0: half the L2 hwloc reports for a core, at
                              least 64 KiB; at most 1 GiB */

@@ -94,78 +94,136 @@ ptxcpu_isa ptxcpu_kernel_isa(ptxcpu_kernel k) { return k ? (ptxcpu_isa)k->isa : 
  * computation can overflow (2^62 + 2^48 + a register < 2^63). Any other goes through the checks
  * below, which name what is wrong. */
 #define CLEAR_LIMIT ((size_t)1 << 24)
-static inline ptxcpu_status check_operand(const char *what, const void *base, ptrdiff_t stride,
-                                          size_t n, size_t align, size_t regbytes)
+static inline ptxcpu_status check_operand(const char *fn, const char *what, const void *base,
+                                          ptrdiff_t stride, size_t n, size_t align,
+                                          size_t regbytes)
 {
     uintptr_t p = (uintptr_t)base;
     if (p - 1 < ((uintptr_t)1 << 62) - 1 && n <= CLEAR_LIMIT && (size_t)stride <= CLEAR_LIMIT &&
         !((p | (size_t)stride) & (align - 1)))
         return PTXCPU_OK;
     if (!base)
-        return ptx_fail(PTXCPU_E_NULL, "ptxcpu_run: %s is NULL", what);
+        return ptx_fail(PTXCPU_E_NULL, "%s: %s is NULL", fn, what);
     if ((uintptr_t)base & (align - 1))
-        return ptx_fail(PTXCPU_E_ALIGN, "ptxcpu_run: %s at %p is not %zu-byte aligned", what,
+        return ptx_fail(PTXCPU_E_ALIGN, "%s: %s at %p is not %zu-byte aligned", fn, what,
                         base, align);
     if ((size_t)stride & (align - 1))
         return ptx_fail(PTXCPU_E_ALIGN,
-                        "ptxcpu_run: %s stride %td is not a multiple of %zu bytes", what, stride,
+                        "%s: %s stride %td is not a multiple of %zu bytes", fn, what, stride,
                         align);
-    size_t span = (size_t)(stride < 0 ? -(stride + 1) + 1 : stride), reach = 0;
+    /* |stride| in unsigned arithmetic: PTRDIFF_MIN has no signed negation */
+    size_t span = stride < 0 ? (size_t)0 - (size_t)stride : (size_t)stride, reach = 0;
     if (n > 1 && span &&
         (__builtin_mul_overflow(n - 1, span, &reach) || reach > (size_t)PTRDIFF_MAX))
-        return ptx_fail(PTXCPU_E_RANGE, "ptxcpu_run: %s: n = %zu warps of stride %td overflow",
-                        what, n, stride);
+        return ptx_fail(PTXCPU_E_RANGE, "%s: %s: n = %zu warps of stride %td overflow",
+                        fn, what, n, stride);
     if (n > 1 && span) {
         uintptr_t last = (uintptr_t)base;
         size_t off = reach + regbytes;
         if (stride > 0 ? last > UINTPTR_MAX - off : last < reach)
-            return ptx_fail(PTXCPU_E_RANGE, "ptxcpu_run: %s: n = %zu warps run past the address "
-                            "space", what, n);
+            return ptx_fail(PTXCPU_E_RANGE, "%s: %s: n = %zu warps run past the address "
+                            "space", fn, what, n);
     }
     return PTXCPU_OK;
 }
 
-static ptxcpu_status check_batch(ptxcpu_kernel k, const ptxcpu_batch *b)
+/* The bytes [lo, hi) an operand's n registers lie in (check_operand has ruled out overflow). */
+typedef struct span { uintptr_t lo, hi; } span;
+static inline span operand_span(const void *base, ptrdiff_t stride, size_t n, size_t regbytes)
+{
+    ptrdiff_t reach = (ptrdiff_t)(n - 1) * stride; /* n <= PTRDIFF_MAX / 256 here */
+    uintptr_t p = (uintptr_t)base;
+    return reach < 0 ? (span){p + (uintptr_t)reach, p + regbytes}
+                     : (span){p, p + (uintptr_t)reach + regbytes};
+}
+
+/* Whether an operand whose span meets d's shares bytes with d's registers without being the same
+ * registers (same base and stride, which every kernel allows for a source, alias_ok: it reads a
+ * warp's sources before writing its d). Kernels work on chunks of lanes and groups of warps, so
+ * any other overlap would give results that depend on the ISA. Registers of one stride S (or a
+ * uniform operand against d's walk) keep their offset from d modulo S, the register-file layout:
+ * apart exactly when that offset leaves room for both. Other layouts whose spans meet are
+ * refused. Only called when the spans meet, which the usual separate arrays never do. */
+static __attribute__((noinline)) int overlaps_d(const ptxcpu_batch *b, size_t dbytes,
+                                                const void *base, ptrdiff_t stride, size_t bytes,
+                                                int alias_ok)
+{
+    if (alias_ok && base == b->d && (stride == b->d_stride || b->n == 1))
+        return 0;
+    if (b->n == 1 || (stride != b->d_stride && stride != 0))
+        return 1;
+    /* |d_stride| >= dbytes > 0 here (check_batch), and below 2^63 (check_operand) */
+    ptrdiff_t S = b->d_stride < 0 ? -b->d_stride : b->d_stride;
+    ptrdiff_t off = (ptrdiff_t)((uintptr_t)base - (uintptr_t)b->d);
+    ptrdiff_t r = off >= 0 && off < S ? off : (off % S + S) % S; /* the usual case: no division */
+    return !((size_t)r >= dbytes && (size_t)r + bytes <= (size_t)S);
+}
+
+/* Whether span s meets d's span ds: one test per operand on the usual path. */
+static inline int meets(span ds, span s) { return s.hi > ds.lo && ds.hi > s.lo; }
+
+/* Inlined into ptxcpu_run and ptxcpu_run_chain (fn is then a constant): the usual batch, separate
+ * arrays, costs a few tests per operand, its span against d's among them. */
+static inline __attribute__((always_inline)) ptxcpu_status
+check_batch(const char *fn, ptxcpu_kernel k, const ptxcpu_batch *b)
 {
     static const char *const names[4] = {"src[0] (a)", "src[1] (b)", "src[2] (c)", "src[3] (d)"};
     if (!k)
-        return ptx_fail(PTXCPU_E_NULL, "ptxcpu_run: kernel is NULL (use ptxcpu_resolve)");
+        return ptx_fail(PTXCPU_E_NULL, "%s: kernel is NULL (use ptxcpu_resolve)", fn);
     if (!b)
-        return ptx_fail(PTXCPU_E_NULL, "ptxcpu_run: batch is NULL");
+        return ptx_fail(PTXCPU_E_NULL, "%s: batch is NULL", fn);
     if (b->n == 0)
         return PTXCPU_OK;
     const ptx_row *r = &ptx_rows[k->op];
     if (b->n > (size_t)PTRDIFF_MAX / 256)
-        return ptx_fail(PTXCPU_E_RANGE, "ptxcpu_run: n = %zu warps is too many", b->n);
-    ptxcpu_status s = check_operand("d", b->d, b->d_stride, b->n, r->bits[0] / 8,
-                                     PTXCPU_WARP * r->bits[0] / 8);
+        return ptx_fail(PTXCPU_E_RANGE, "%s: n = %zu warps is too many", fn, b->n);
+    const size_t dbytes = PTXCPU_WARP * r->bits[0] / 8;
+    ptxcpu_status s = check_operand(fn, "d", b->d, b->d_stride, b->n, r->bits[0] / 8, dbytes);
     if (s)
         return s;
     if (b->d_stride == 0 && b->n > 1)
-        return ptx_fail(PTXCPU_E_ARG, "ptxcpu_run: d_stride is 0 with n = %zu: every warp "
-                        "would write the same register", b->n);
+        return ptx_fail(PTXCPU_E_ARG, "%s: d_stride is 0 with n = %zu: every warp "
+                        "would write the same register", fn, b->n);
+    if (b->n > 1 && (size_t)(b->d_stride < 0 ? -b->d_stride : b->d_stride) < dbytes)
+        return ptx_fail(PTXCPU_E_ARG, "%s: d_stride %td is less than a %zu-byte register: "
+                        "the warps' d registers would overlap", fn, b->d_stride, dbytes);
     for (unsigned i = 0; i < r->nsrc; i++)
-        if ((s = check_operand(names[i], b->src[i].base, b->src[i].stride, b->n,
+        if ((s = check_operand(fn, names[i], b->src[i].base, b->src[i].stride, b->n,
                                 r->bits[i + 1] / 8, PTXCPU_WARP * r->bits[i + 1] / 8)))
             return s;
-    if (b->guard && (s = check_operand("guard", b->guard, b->guard_stride, b->n, 4, 4)))
+    if (b->guard && (s = check_operand(fn, "guard", b->guard, b->guard_stride, b->n, 4, 4)))
         return s;
     if (r->cc) {
         if (!b->cc)
-            return ptx_fail(PTXCPU_E_NULL, "ptxcpu_run: %s %s CC.CF but cc is NULL", r->mnem,
+            return ptx_fail(PTXCPU_E_NULL, "%s: %s %s CC.CF but cc is NULL", fn, r->mnem,
                             r->cc == CC_R ? "reads" : r->cc == CC_W ? "writes" : "reads and writes");
-        if ((s = check_operand("cc", b->cc, b->cc_stride, b->n, 4, 4)))
+        if ((s = check_operand(fn, "cc", b->cc, b->cc_stride, b->n, 4, 4)))
             return s;
         if ((r->cc & CC_W) && b->cc_stride == 0 && b->n > 1)
-            return ptx_fail(PTXCPU_E_ARG, "ptxcpu_run: cc_stride is 0 with n = %zu but %s "
-                            "writes CC.CF", b->n, r->mnem);
+            return ptx_fail(PTXCPU_E_ARG, "%s: cc_stride is 0 with n = %zu but %s "
+                            "writes CC.CF", fn, b->n, r->mnem);
     }
+    /* every operand is valid on its own; now d against the others */
+    const span ds = operand_span(b->d, b->d_stride, b->n, dbytes);
+    for (unsigned i = 0; i < r->nsrc; i++) {
+        size_t bytes = PTXCPU_WARP * r->bits[i + 1] / 8;
+        if (meets(ds, operand_span(b->src[i].base, b->src[i].stride, b->n, bytes)) &&
+            overlaps_d(b, dbytes, b->src[i].base, b->src[i].stride, bytes, 1))
+            return ptx_fail(PTXCPU_E_ARG, "%s: d overlaps %s without being the same registers "
+                            "(d may alias a source only with its base and stride)", fn, names[i]);
+    }
+    if (b->guard && meets(ds, operand_span(b->guard, b->guard_stride, b->n, 4)) &&
+        overlaps_d(b, dbytes, b->guard, b->guard_stride, 4, 0))
+        return ptx_fail(PTXCPU_E_ARG, "%s: d overlaps the guard masks", fn);
+    if (r->cc && meets(ds, operand_span(b->cc, b->cc_stride, b->n, 4)) &&
+        overlaps_d(b, dbytes, b->cc, b->cc_stride, 4, 0))
+        return ptx_fail(PTXCPU_E_ARG, "%s: d overlaps the CC words (cc)", fn);
     return PTXCPU_OK;
 }
 
 ptxcpu_status ptxcpu_run(ptxcpu_kernel k, const ptxcpu_batch *b)
 {
-    ptxcpu_status s = check_batch(k, b);
+    ptxcpu_status s = check_batch("ptxcpu_run", k, b);
     if (s == PTXCPU_OK && b->n)
         k->fn(b);
     return s;
@@ -174,7 +232,7 @@ ptxcpu_status ptxcpu_run(ptxcpu_kernel k, const ptxcpu_batch *b)
 ptxcpu_status ptxcpu_run_chain(ptxcpu_kernel k, const ptxcpu_batch *b, unsigned feedback,
                                uint64_t steps)
 {
-    ptxcpu_status s = check_batch(k, b);
+    ptxcpu_status s = check_batch("ptxcpu_run_chain", k, b);
     if (s)
         return s;
     const ptx_row *r = &ptx_rows[k->op];

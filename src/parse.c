@@ -511,9 +511,13 @@ ptxcpu_status ptxcpu_parse(const char *mnemonic, const char *target, ptxcpu_insn
         return ptx_fail(PTXCPU_E_PARSE, "%s: the guard predicate is not part of the mnemonic; pass "
                         "guard masks in the batch", mn);
     for (const char *p = mn; *p; p++)
-        if (!(isalnum((unsigned char)*p) || *p == '.' || *p == '_'))
-            return ptx_fail(PTXCPU_E_PARSE, "%s: unexpected character '%c': give the mnemonic "
-                            "alone, without operands, e.g. 'add.s32'", mn, *p);
+        if (!(isalnum((unsigned char)*p) || *p == '.' || *p == '_')) {
+            unsigned char c = (unsigned char)*p;
+            char what[32]; /* a control byte would not show in the message */
+            snprintf(what, sizeof what, isprint(c) ? "character '%c'" : "byte 0x%02x", c);
+            return ptx_fail(PTXCPU_E_PARSE, "%s: unexpected %s: give the mnemonic alone, without "
+                            "operands, e.g. 'add.s32'", mn, what);
+        }
     toks k;
     int sp = split(mn, &k);
     if (sp == 0)
