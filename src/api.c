@@ -110,7 +110,8 @@ static inline ptxcpu_status check_operand(const char *what, const void *base, pt
         return ptx_fail(PTXCPU_E_ALIGN,
                         "ptxcpu_run: %s stride %td is not a multiple of %zu bytes", what, stride,
                         align);
-    size_t span = (size_t)(stride < 0 ? -(stride + 1) + 1 : stride), reach = 0;
+    /* |stride| in size_t: negating PTRDIFF_MIN as a ptrdiff_t would overflow */
+    size_t span = stride < 0 ? (size_t)0 - (size_t)stride : (size_t)stride, reach = 0;
     if (n > 1 && span &&
         (__builtin_mul_overflow(n - 1, span, &reach) || reach > (size_t)PTRDIFF_MAX))
         return ptx_fail(PTXCPU_E_RANGE, "ptxcpu_run: %s: n = %zu warps of stride %td overflow",
