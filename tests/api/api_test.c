@@ -231,6 +231,12 @@ static void test_errors(ptxcpu_isa isa)
     CASE(add, (b.n = SIZE_MAX, b.src[0].stride = 0, b.src[1].stride = 0), PTXCPU_E_RANGE, "n =", NULL);
     CASE(add, (b.n = (size_t)PTRDIFF_MAX / 256 + 1), PTXCPU_E_RANGE, "n =", NULL);
     CASE(add, (b.n = (size_t)1 << 30, b.src[1].stride = (ptrdiff_t)1 << 40), PTXCPU_E_RANGE, "n =", NULL);
+    /* PTRDIFF_MIN strides: |stride| does not fit a ptrdiff_t (fuzz_run found its negation
+     * overflowing; tests/fuzz/regressions/run/ptrdiff-min-stride) */
+    CASE(add, b.src[0].stride = PTRDIFF_MIN, PTXCPU_E_RANGE, "src[0]", "n =");
+    CASE(add, b.d_stride = PTRDIFF_MIN, PTXCPU_E_RANGE, "d", "n =");
+    CASE(add, (b.n = 1, b.src[1].stride = PTRDIFF_MIN, b.d_stride = PTRDIFF_MIN), PTXCPU_OK, NULL,
+         NULL);
     /* a negative stride that walks below address 0 */
     CASE(add, (b.n = (uintptr_t)f.d / W + 2, b.d_stride = -(ptrdiff_t)W, b.src[0].stride = 0,
                b.src[1].stride = 0), PTXCPU_E_RANGE, "d", "n =");

@@ -1,0 +1,94 @@
+/* libFuzzer target fuzz_parse: ptxcpu_parse on a fuzzed mnemonic and target, then describe and
+ * last_error on the result, with the invariants include/ptxcpu.h promises checked (trap if not). */
+#include "ptxcpu.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* A broken invariant: named on stderr, then a trap that libFuzzer reports as a crash. */
+#define CHECK(c)                                                                                 \
+    do {                                                                                         \
+        if (!(c)) {                                                                              \
+            fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #c);              \
+            __builtin_trap();                                                                    \
+        }                                                                                        \
+    } while (0)
+
+/* Only the characters a PTX mnemonic is made of: messages about such a mnemonic quote it and
+ * show no empty list, which a mnemonic with '(' or ' ' in it could fake. */
+static int plain_mnemonic(const char *s)
+{
+    for (; *s; s++)
+        if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9') ||
+              *s == '.' || *s == '_'))
+            return 0;
+    return 1;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    /* MNEMONIC, or MNEMONIC\nTARGET (a NUL separates too): the copies are NUL-terminated, so a
+     * NUL inside TARGET cuts it there, as it would for a C caller. No separator: target NULL. */
+    size_t cut = 0;
+    while (cut < size && data[cut] != 0 && data[cut] != '\n')
+        cut++;
+    char *mn = malloc(cut + 1);
+    char *target = NULL;
+    CHECK(mn);
+    memcpy(mn, data, cut);
+    mn[cut] = 0;
+    if (cut < size) {
+        size_t tlen = size - cut - 1;
+        target = malloc(tlen + 1);
+        CHECK(target);
+        memcpy(target, data + cut + 1, tlen);
+        target[tlen] = 0;
+    }
+
+    ptxcpu_insn insn = {0xbeef, 0xbeef};
+    ptxcpu_status st = ptxcpu_parse(mn, target, &insn);
+    const char *msg = ptxcpu_last_error();
+    CHECK(msg != NULL);
+    size_t mlen = strlen(msg);
+    CHECK(st == PTXCPU_OK || st == PTXCPU_E_PARSE || st == PTXCPU_E_TARGET);
+    ptxcpu_insn_desc d;
+    if (st == PTXCPU_OK) {
+        /* exactly a table spelling, on a target at least its minimum; the error is cleared */
+        CHECK(mlen == 0);
+        CHECK(insn.op < ptxcpu_insn_count());
+        CHECK(ptxcpu_describe(&insn, &d) == PTXCPU_OK);
+        CHECK(d.mnemonic && !strcmp(d.mnemonic, mn));
+        CHECK(insn.sm >= d.min_sm);
+        CHECK(target || insn.sm == 100); /* NULL = the default target sm_100 */
+        ptxcpu_insn_desc e;
+        CHECK(ptxcpu_insn_at(insn.op, &e) == PTXCPU_OK && e.mnemonic == d.mnemonic);
+        CHECK(d.nsrc >= 1 && d.nsrc <= 4);
+        CHECK(d.dst_bits == 16 || d.dst_bits == 32 || d.dst_bits == 64);
+        for (unsigned k = 0; k < 4; k++)
+            CHECK(k < d.nsrc ? (d.src_bits[k] == 16 || d.src_bits[k] == 32 || d.src_bits[k] == 64)
+                             : d.src_bits[k] == 0);
+        CHECK(d.elems == 1 || d.elems == 2);
+    } else {
+        /* a failure leaves out alone and says why in one bounded line */
+        CHECK(insn.op == 0xbeef && insn.sm == 0xbeef);
+        CHECK(mlen > 0 && mlen < 512);
+        CHECK(!memchr(msg, '\n', mlen) || (target && strchr(target, '\n')));
+        if (st == PTXCPU_E_PARSE && *mn && strlen(mn) <= 64 && plain_mnemonic(mn)) {
+            CHECK(strstr(msg, mn) != NULL);
+            CHECK(!strstr(msg, "(null)") && !strstr(msg, "()") && !strstr(msg, ", )") &&
+                  !strstr(msg, "  "));
+        }
+    }
+    /* describe with an op the parser never made: refused, never read out of the table */
+    if (size >= 2) {
+        ptxcpu_insn bogus = {(uint16_t)(data[0] | data[size - 1] << 8), 100};
+        ptxcpu_status ds = ptxcpu_describe(&bogus, &d);
+        CHECK(bogus.op < ptxcpu_insn_count() ? ds == PTXCPU_OK : ds == PTXCPU_E_ARG);
+    }
+    free(mn);
+    free(target);
+    return 0;
+}
