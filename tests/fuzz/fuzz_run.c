@@ -431,6 +431,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         }
         if (L[R_D].stride == 0 && n > 1)
             viol |= 1u << PTXCPU_E_ARG;
+        if (n > 1 && mag(L[R_D].stride) < L[R_D].reg) /* the warps' d registers would overlap */
+            viol |= 1u << PTXCPU_E_ARG;
         if (n > ((size_t)1 << 32)) /* a limit on n is the library's to set (E_RANGE) */
             viol |= 1u << PTXCPU_E_RANGE;
     }
