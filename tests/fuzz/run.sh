@@ -3,7 +3,8 @@
 # coverage) in build-fuzz/, replays tests/fuzz/regressions/, then fuzzes each TARGET (default:
 # all four) for SECONDS from its seed corpus. Exit 1 on any crash, 77 without clang's libFuzzer.
 # Environment: FUZZ_BUILD (build folder, default build-fuzz), FUZZ_RUNS (stop each target after
-# this many executions instead, with SECONDS as the limit still), CC (default clang).
+# this many executions instead, with SECONDS as the limit still), FUZZ_OPTS (more libFuzzer
+# options, e.g. -rss_limit_mb=4096), CC (default clang).
 set -u
 export LC_ALL=C # (libFuzzer logs quote raw input bytes)
 usage() { echo "usage: tests/fuzz/run.sh SECONDS [parse|vecfile|operand|run]..." >&2; exit 2; }
@@ -82,6 +83,7 @@ for t in $targets; do
     run) opts="-max_len=512 -entropic=0" ;;
     esac
     [ -f "$out/$t.dict" ] && opts="$opts -dict=$out/$t.dict"
+    opts="$opts ${FUZZ_OPTS:-}"
     # the committed findings first, each once: they must all pass
     reg=$root/tests/fuzz/regressions/$t
     if [ -d "$reg" ] && [ -n "$(ls -A "$reg")" ]; then
