@@ -1,4 +1,4 @@
-/* `ptxcpu check [--isa LIST] FILE...`: runs test-vector files (shared/VECTORS.md) on every usable
+/* `ptxcpu check [--isa LIST] FILE...`: runs test-vector files (docs/VECTORS.md) on every usable
  * ISA. All files are parsed first (any error: exit 2, nothing run), then lines are packed by
  * mnemonic into the lanes of warps, run in batches, and each lane is compared with its line. */
 #include "cli.h"

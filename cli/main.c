@@ -16,7 +16,7 @@ static int usage(FILE *f)
             "  eval [--target sm_XX] MNEMONIC [cf=0|1] OPERAND...\n"
             "                                        the result (and carry-out) on every usable "
             "ISA\n"
-            "  check [--isa LIST] FILE...            run test-vector files (shared/VECTORS.md)\n"
+            "  check [--isa LIST] FILE...            run test-vector files (docs/VECTORS.md)\n"
             "  demo [--threads-total N] [--length L] the main job: a grid of dp4a and mad chains on "
             "all cores\n"
             "  bench [--quick] [--filter GLOB] [--json FILE]\n"

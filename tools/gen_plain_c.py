@@ -3,7 +3,7 @@
 a competent user would write for that PTX instruction in plain C, and a table of them.
 
 One template per semantic family, parameterised by the row's type and modifiers; the semantics are
-those of src/scalar (and shared/SEMANTICS.md), written the way C code usually says them: integer
+those of src/scalar (and the README's Semantics section), written the way C code usually says them: integer
 arithmetic on unsigned types (wider ones, or __int128, where a result needs more bits), explicit
 saturation and division guards, __builtin_clz/popcount; float arithmetic with fmaf/fma, fesetround
 around the loop for a directed rounding modifier, .ftz/.sat/canonical NaNs as the helpers in

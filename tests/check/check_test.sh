@@ -1,5 +1,5 @@
 #!/bin/sh
-# Tests of `ptxcpu check` (shared/VECTORS.md): vector files pass, wrong vectors fail with exit 1,
+# Tests of `ptxcpu check` (docs/VECTORS.md): vector files pass, wrong vectors fail with exit 1,
 # malformed files and bad --isa lists exit 2 naming file:line. Usage: check_test.sh MODE PTXCPU [FILE]
 set -u
 mode=$1 ptx=$2 file=${3:-}

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes the extended-precision example chains of shared/spec 9.7.2 as vector files: the 128-bit
+"""Writes the extended-precision example chains of PTX ISA section 9.7.2 as vector files: the 128-bit
 add (9.7.2.1/9.7.2.2) and sub (9.7.2.3/9.7.2.4) chains and the 64x64->128-bit multiply of 9.7.2.6,
 one line per instruction with its cf tokens. Each chain is simulated with the spec's per-instruction
 semantics and asserted against Python's big-integer x+y, x-y, x*y (never ptxcpu).
