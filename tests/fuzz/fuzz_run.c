@@ -1,7 +1,5 @@
-/* libFuzzer target fuzz_run: ptxcpu_run, ptxcpu_run_chain and ptxcpu_exec on fuzzed batch
- * descriptors, every operand laid out in guard-paged, ASan-poisoned memory that holds exactly the
- * bytes the descriptor names; results checked against the rules of include/ptxcpu.h and against
- * the scalar kernel run on packed copies of the same operands. */
+/* libFuzzer target fuzz_run: ptxcpu_run, ptxcpu_run_chain and ptxcpu_exec on fuzzed batches laid
+ * out in guard-paged, ASan-poisoned memory, checked against include/ptxcpu.h and the scalar kernel. */
 #include "ptxcpu.h"
 
 #include <sanitizer/asan_interface.h>
@@ -22,7 +20,7 @@
     } while (0)
 
 /* ---- the arena ---------------------------------------------------------------------------------
- * One memfd holds every operand's bytes. The library sees each role (d, the four sources, guard,
+ * Every operand lies in memory that holds exactly the bytes its descriptor names. One memfd holds every operand's bytes. The library sees each role (d, the four sources, guard,
  * cc) through its own mapping with a PROT_NONE page on either side: sources and guard read-only,
  * d and cc read-write, so a write to a source faults. The harness fills and inspects the same
  * bytes through a second, read-write view of the whole memfd, which ASan never poisons. In the
