@@ -1,6 +1,5 @@
-/* libFuzzer target fuzz_operand: the operand parser of `ptxcpu eval` and vector files
- * (cli_parse_operand) against the grammar cli/cli.h documents, and cli_is_nan against the IEEE
- * encodings. Input: one byte of width/typing/NaN selector, one of why-buffer length, the token. */
+/* libFuzzer target fuzz_operand: cli_parse_operand (operands of `ptxcpu eval` and vector files)
+ * against the grammar cli/cli.h documents, and cli_is_nan against the IEEE encodings. */
 #include "cli.h"
 
 #include <stdint.h>
@@ -76,6 +75,7 @@ static int ref_is_nan(ptxcpu_elem e, uint64_t v)
     }
 }
 
+/* Input: a selector byte (width 16/32/64, integer-typed), the why buffer's length, the token. */
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

@@ -1,7 +1,5 @@
-/* libFuzzer target fuzz_run: ptxcpu_run, ptxcpu_run_chain and ptxcpu_exec on fuzzed batch
- * descriptors, every operand laid out in guard-paged, ASan-poisoned memory that holds exactly the
- * bytes the descriptor names; results checked against the rules of include/ptxcpu.h and against
- * the scalar kernel run on packed copies of the same operands. */
+/* libFuzzer target fuzz_run: ptxcpu_run, ptxcpu_run_chain and ptxcpu_exec on fuzzed batches laid
+ * out in guard-paged, ASan-poisoned memory, checked against include/ptxcpu.h and the scalar kernel. */
 #include "ptxcpu.h"
 
 #include <sanitizer/asan_interface.h>
@@ -22,7 +20,7 @@
     } while (0)
 
 /* ---- the arena ---------------------------------------------------------------------------------
- * One memfd holds every operand's bytes. The library sees each role (d, the four sources, guard,
+ * Every operand lies in memory that holds exactly the bytes its descriptor names. One memfd holds every operand's bytes. The library sees each role (d, the four sources, guard,
  * cc) through its own mapping with a PROT_NONE page on either side: sources and guard read-only,
  * d and cc read-write, so a write to a source faults. The harness fills and inspects the same
  * bytes through a second, read-write view of the whole memfd, which ASan never poisons. In the
@@ -33,8 +31,8 @@
  * scattered over the reservation would leave ASan shadow pages resident everywhere) into a large
  * PROT_NONE reservation. */
 enum { R_D, R_A, R_B, R_C, R_E, R_G, R_CC, NROLE };
-#define PG 4096u
-#define SLOT (32 * PG)            /* a role's slot: extents up to this many bytes */
+#define SLOT (128u * 1024)        /* a role's slot: extents up to this many bytes */
+#define MAXPG (64u * 1024)        /* the largest page size the arena allows for */
 #define MAXN 12                   /* warps actually laid out; larger n are only huge ones */
 #define WIDE_SPAN (1ull << 36)    /* a role's reservation for wide strides */
 #define MARGIN 256u               /* bytes either side of an extent that must stay unchanged */
@@ -42,6 +40,7 @@ enum { R_D, R_A, R_B, R_C, R_E, R_G, R_CC, NROLE };
 
 static struct {
     int ready;
+    size_t pg;                       /* the page size */
     int fd;
     unsigned char *hv;               /* the harness's view of the whole memfd */
     unsigned char *slot[NROLE];      /* the library's view of each role's slot */
@@ -53,20 +52,23 @@ static int writable(int role) { return role == R_D || role == R_CC; }
 
 static void arena_init(void)
 {
-    size_t total = NROLE * (size_t)SLOT + NROLE * (size_t)MAXN * 2 * PG;
+    const size_t pg = (size_t)sysconf(_SC_PAGESIZE);
+    CHECK(pg >= 4096 && pg <= MAXPG && SLOT % pg == 0);
+    A.pg = pg;
+    size_t total = NROLE * (size_t)SLOT + NROLE * (size_t)MAXN * 2 * pg;
     A.fd = memfd_create("fuzz_run", 0);
     CHECK(A.fd >= 0 && ftruncate(A.fd, (off_t)total) == 0);
     A.hv = mmap(NULL, total, PROT_READ | PROT_WRITE, MAP_SHARED, A.fd, 0);
     CHECK(A.hv != MAP_FAILED);
     for (int r = 0; r < NROLE; r++) {
         A.slot_off[r] = (size_t)r * SLOT;
-        A.wide_off[r] = NROLE * (size_t)SLOT + (size_t)r * MAXN * 2 * PG;
-        unsigned char *res = mmap(NULL, SLOT + 2 * PG, PROT_NONE,
+        A.wide_off[r] = NROLE * (size_t)SLOT + (size_t)r * MAXN * 2 * pg;
+        unsigned char *res = mmap(NULL, SLOT + 2 * pg, PROT_NONE,
                                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
         CHECK(res != MAP_FAILED);
-        A.slot[r] = mmap(res + PG, SLOT, writable(r) ? PROT_READ | PROT_WRITE : PROT_READ,
+        A.slot[r] = mmap(res + pg, SLOT, writable(r) ? PROT_READ | PROT_WRITE : PROT_READ,
                          MAP_SHARED | MAP_FIXED, A.fd, (off_t)A.slot_off[r]);
-        CHECK(A.slot[r] == res + PG);
+        CHECK(A.slot[r] == res + pg);
         ASAN_POISON_MEMORY_REGION(A.slot[r], SLOT);
         A.wide[r] = mmap(NULL, WIDE_SPAN, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
                          -1, 0);
@@ -84,7 +86,7 @@ typedef struct lay {
     ptrdiff_t stride;
     size_t nreg;           /* registers laid out (0: none, the pointer is NULL or junk) */
     int wide;              /* registers mapped one by one (else in the role's slot) */
-    uintptr_t lo, hi;      /* slot: the extent; wide: the first and last mapped page + PG */
+    uintptr_t lo, hi;      /* slot: the extent; wide: the first and last mapped page + pg */
     uintptr_t page[MAXN];  /* wide: register w's first page (w in address order) */
     unsigned npages[MAXN];
 } lay;
@@ -113,13 +115,14 @@ static unsigned rules(uintptr_t base, ptrdiff_t stride, size_t n, unsigned align
 /* The harness's view of library address p inside role `owner`'s layout L. */
 static unsigned char *hview(const lay *L, int owner, uintptr_t p)
 {
+    const size_t pg = A.pg;
     if (!L->wide) {
         CHECK(p >= (uintptr_t)A.slot[owner] && p < (uintptr_t)A.slot[owner] + SLOT);
         return A.hv + A.slot_off[owner] + (p - (uintptr_t)A.slot[owner]);
     }
     for (size_t j = 0; j < L->nreg; j++)
-        if (p >= L->page[j] && p < L->page[j] + L->npages[j] * PG)
-            return A.hv + A.wide_off[owner] + j * 2 * PG + (p - L->page[j]);
+        if (p >= L->page[j] && p < L->page[j] + L->npages[j] * pg)
+            return A.hv + A.wide_off[owner] + j * 2 * pg + (p - L->page[j]);
     __builtin_trap();
 }
 
@@ -131,6 +134,7 @@ static uintptr_t reg_addr(const lay *L, size_t w) { return L->base + (uintptr_t)
  * Returns 0 when it cannot (the caller then lays out one register). */
 static int place(lay *L, int r, int flush_end, unsigned shift, unsigned mis)
 {
+    const size_t pg = A.pg;
     uint64_t s = mag(L->stride);
     size_t n = L->nreg;
     uint64_t span = (uint64_t)(n - 1) * s + L->reg; /* n <= MAXN and s < 2^36 here */
@@ -147,21 +151,21 @@ static int place(lay *L, int r, int flush_end, unsigned shift, unsigned mis)
         L->lo = lo;
         L->hi = lo + span;
     } else {
-        if (s < 3 * PG || span + 2 * PG + 64 > WIDE_SPAN)
+        if (s < 3 * pg || span + 2 * pg + 64 > WIDE_SPAN)
             return 0;
-        lo = (uintptr_t)A.wide[r] + PG + (shift & ~(uintptr_t)(L->align - 1)) + mis;
+        lo = (uintptr_t)A.wide[r] + pg + (shift & ~(uintptr_t)(L->align - 1)) + mis;
         L->wide = 1;
         for (size_t j = 0; j < n; j++) {
             uintptr_t a = lo + j * s;
-            L->page[j] = a & ~(uintptr_t)(PG - 1);
-            L->npages[j] = (unsigned)(((a + L->reg - 1) / PG) - (a / PG) + 1);
-            void *m = mmap((void *)L->page[j], L->npages[j] * PG,
+            L->page[j] = a & ~(uintptr_t)(pg - 1);
+            L->npages[j] = (unsigned)(((a + L->reg - 1) / pg) - (a / pg) + 1);
+            void *m = mmap((void *)L->page[j], L->npages[j] * pg,
                            writable(r) ? PROT_READ | PROT_WRITE : PROT_READ,
-                           MAP_SHARED | MAP_FIXED, A.fd, (off_t)(A.wide_off[r] + j * 2 * PG));
+                           MAP_SHARED | MAP_FIXED, A.fd, (off_t)(A.wide_off[r] + j * 2 * pg));
             CHECK(m == (void *)L->page[j]);
         }
         L->lo = L->page[0];
-        L->hi = L->page[n - 1] + L->npages[n - 1] * PG;
+        L->hi = L->page[n - 1] + L->npages[n - 1] * pg;
     }
     L->base = L->stride < 0 ? lo + (n - 1) * s : lo;
     if (!L->wide)
@@ -173,6 +177,7 @@ static int place(lay *L, int r, int flush_end, unsigned shift, unsigned mis)
 /* Undoes place(): poison back over a slot extent; wide pages unmapped. */
 static void unplace(lay *L)
 {
+    const size_t pg = A.pg;
     if (!L->nreg)
         return;
     if (!L->wide) {
@@ -183,7 +188,7 @@ static void unplace(lay *L)
         return;
     }
     for (size_t j = 0; j < L->nreg; j++) {
-        void *m = mmap((void *)L->page[j], L->npages[j] * PG, PROT_NONE,
+        void *m = mmap((void *)L->page[j], L->npages[j] * pg, PROT_NONE,
                        MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED | MAP_NORESERVE, -1, 0);
         CHECK(m == (void *)L->page[j]);
     }
@@ -197,6 +202,7 @@ typedef struct span {
 } span;
 static void watched(const lay *L, int r, span *sp)
 {
+    const size_t pg = A.pg;
     sp->n = 0;
     if (!L->nreg)
         return;
@@ -209,7 +215,7 @@ static void watched(const lay *L, int r, span *sp)
     }
     for (size_t j = 0; j < L->nreg; j++) {
         sp->from[j] = L->page[j];
-        sp->to[j] = L->page[j] + L->npages[j] * PG;
+        sp->to[j] = L->page[j] + L->npages[j] * pg;
     }
     sp->n = L->nreg;
 }
@@ -245,6 +251,7 @@ static void fill(unsigned char *dst, size_t len, const rd *tail, size_t *pos)
  * the class byte c, the parameter p (and for wide ones a 32-bit draw), n warps. */
 static ptrdiff_t pick_stride(unsigned c, unsigned p, rd *in, unsigned a, unsigned reg, size_t n)
 {
+    const size_t pg = A.pg;
     int neg = p & 1;
     ptrdiff_t s;
     switch (c % 8) {
@@ -254,7 +261,7 @@ static ptrdiff_t pick_stride(unsigned c, unsigned p, rd *in, unsigned a, unsigne
     case 3: return -(ptrdiff_t)(a * (1 + p));
     case 4: return -(ptrdiff_t)reg;
     case 5: /* wide: beyond a slot, up to what the reservation holds */
-        s = (ptrdiff_t)((3 * PG + (u32(in) * 4099u * a) % (WIDE_SPAN / (MAXN + 1))) & ~(uint64_t)(a - 1));
+        s = (ptrdiff_t)((3 * pg + (u32(in) * 4099u * a) % (WIDE_SPAN / (MAXN + 1))) & ~(uint64_t)(a - 1));
         return neg ? -s : s;
     case 6: /* huge: with n >= 2 (3 for the positive ones) the registers cannot be addressed */
         switch ((p >> 1) % (n >= 3 || n <= 1 ? 5 : 3)) {
@@ -275,22 +282,24 @@ static const char *const targets[] = {NULL, "sm_10", "sm_13", "sm_20", "sm_80", 
 
 /* Snapshots of the writable roles' watched bytes (d, cc), and the reference run's packed
  * operands (harness-only state). */
-static unsigned char before[2][SLOT];
-static unsigned char mayset[2][SLOT]; /* bits a successful run may change */
+#define SNAP (MAXN * 2 * MAXPG) /* >= SLOT */
+static unsigned char before[2][SNAP];
+static unsigned char mayset[2][SNAP]; /* bits a successful run may change */
 static _Alignas(64) unsigned char ref_src[4][MAXN * MAXREG];
 static _Alignas(64) unsigned char ref_d[MAXN * MAXREG];
 static ptxcpu_lanemask ref_guard[MAXN], ref_cc[MAXN];
 
 /* A watched byte's place in a snapshot array: a slot's one span from the start, wide spans
- * (at most two pages each) at 2 * PG apart. */
+ * (at most two pages each) at 2 * pg apart. */
 static unsigned char *snap(unsigned char *buf, const span *sp, uintptr_t p)
 {
+    const size_t pg = A.pg;
     for (size_t j = 0; j < sp->n; j++)
         if (p >= sp->from[j] && p < sp->to[j])
-            return buf + j * 2 * PG + (p - sp->from[j]);
+            return buf + j * 2 * pg + (p - sp->from[j]);
     __builtin_trap();
 }
-static unsigned char *snap_of(unsigned char (*buf)[SLOT], int r, const span *sp, uintptr_t p)
+static unsigned char *snap_of(unsigned char (*buf)[SNAP], int r, const span *sp, uintptr_t p)
 {
     return snap(buf[r == R_D ? 0 : 1], sp, p);
 }
@@ -408,7 +417,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         /* the registers to lay out: all n when the arena can hold them; else (huge strides and
          * huge n, built so that the registers cannot be addressed at all) the first alone */
         int addressable = !huge_n && (n <= 1 || (unsigned __int128)(n - 1) * mag(o->stride) +
-                                                        o->reg + 2 * PG + 128 <= WIDE_SPAN);
+                                                        o->reg + 2 * A.pg + 128 <= WIDE_SPAN);
         o->nreg = addressable && n > 1 ? n : 1;
         CHECK(place(o, r, f & 1, 8 * ((f >> 1) & 7), mis));
         /* (harness self-check: memory is missing only where the rules refuse the operand) */

@@ -1,10 +1,9 @@
 #!/bin/sh
-# tests/fuzz/run.sh SECONDS [TARGET...]: builds the libFuzzer targets (clang, ASan + UBSan +
-# coverage) in build-fuzz/, replays tests/fuzz/regressions/, then fuzzes each TARGET (default:
-# all four) for SECONDS from its seed corpus. Exit 1 on any crash, 77 without clang's libFuzzer.
-# Environment: FUZZ_BUILD (build folder, default build-fuzz), FUZZ_RUNS (stop each target after
-# this many executions instead, with SECONDS as the limit still), FUZZ_OPTS (more libFuzzer
-# options, e.g. -rss_limit_mb=4096), CC (default clang).
+# tests/fuzz/run.sh SECONDS [TARGET...]: builds the libFuzzer targets in build-fuzz/, replays
+# tests/fuzz/regressions/, fuzzes each TARGET (default: all) for SECONDS. Exit 1 on a crash.
+# Exit 77 (SKIPPED) without clang's libFuzzer. Environment: FUZZ_BUILD (build folder, default
+# build-fuzz), FUZZ_RUNS (stop each target after this many executions, SECONDS still the limit),
+# FUZZ_OPTS (more libFuzzer options, e.g. -rss_limit_mb=4096), CC (default clang).
 set -u
 export LC_ALL=C # (libFuzzer logs quote raw input bytes)
 usage() { echo "usage: tests/fuzz/run.sh SECONDS [parse|vecfile|operand|run]..." >&2; exit 2; }

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Writes the seed corpora and dictionaries of the libFuzzer targets (tests/fuzz/run.sh) into
-OUT/seeds-<target>/ and OUT/<target>.dict, from the sources: every spelling of src/ops.def (what
+"""Seed corpora and dictionaries of the libFuzzer targets (tests/fuzz/run.sh), from the sources.
+Writes OUT/seeds-<target>/ and OUT/<target>.dict: every spelling of src/ops.def (what
 `ptxcpu list` prints), the invalid spellings of tests/parse/parse_test.c and tests/vectors/*.vec.
 Generated at run time so the repository holds no thousands of seed files.
 Usage: seeds.py ROOT OUT"""
