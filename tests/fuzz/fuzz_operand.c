@@ -7,14 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* A broken invariant: named on stderr, then a trap that libFuzzer reports as a crash. */
-#define CHECK(c)                                                                                 \
-    do {                                                                                         \
-        if (!(c)) {                                                                              \
-            fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #c);              \
-            __builtin_trap();                                                                    \
-        }                                                                                        \
-    } while (0)
+#include "fuzz_check.h"
 
 static int hexval(char c)
 {

@@ -7,14 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* A broken invariant: named on stderr, then a trap that libFuzzer reports as a crash. */
-#define CHECK(c)                                                                                 \
-    do {                                                                                         \
-        if (!(c)) {                                                                              \
-            fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #c);              \
-            __builtin_trap();                                                                    \
-        }                                                                                        \
-    } while (0)
+#include "fuzz_check.h"
 
 /* Only the characters a PTX mnemonic is made of: messages about such a mnemonic quote it and
  * show no empty list, which a mnemonic with '(' or ' ' in it could fake. */

@@ -10,14 +10,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-/* A broken invariant: named on stderr, then a trap that libFuzzer reports as a crash. */
-#define CHECK(c)                                                                                 \
-    do {                                                                                         \
-        if (!(c)) {                                                                              \
-            fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #c);              \
-            __builtin_trap();                                                                    \
-        }                                                                                        \
-    } while (0)
+#include "fuzz_check.h"
 
 /* ---- the arena ---------------------------------------------------------------------------------
  * Every operand lies in memory that holds exactly the bytes its descriptor names. One memfd holds every operand's bytes. The library sees each role (d, the four sources, guard,

@@ -8,14 +8,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-/* A broken invariant: named on stderr, then a trap that libFuzzer reports as a crash. */
-#define CHECK(c)                                                                                 \
-    do {                                                                                         \
-        if (!(c)) {                                                                              \
-            fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #c);              \
-            __builtin_trap();                                                                    \
-        }                                                                                        \
-    } while (0)
+#include "fuzz_check.h"
 
 /* One memfd for the whole run (created on the first input): rewriting it costs two syscalls, a
  * temporary file per input would cost a create and an unlink. */
