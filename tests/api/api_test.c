@@ -21,7 +21,7 @@ int check(int ok, const char *fmt, ...)
         api_passed++;
         return 1;
     }
-    if (++api_failed <= 50) {
+    if (++api_failed <= FAIL_CAP) {
         va_list ap;
         va_start(ap, fmt);
         printf("FAIL: ");
@@ -32,13 +32,9 @@ int check(int ok, const char *fmt, ...)
     return 0;
 }
 
-static uint64_t rng_state = 0x9e3779b97f4a7c15ull;
+static uint64_t rng_state = 0x9e3779b97f4a7c15ull; /* xorshift64* */
 void rnd_seed(uint64_t s) { rng_state = s * 0x9e3779b97f4a7c15ull + 0x632be59bd9b4e019ull; }
-uint64_t rnd64(void)
-{
-    rng_state ^= rng_state >> 12, rng_state ^= rng_state << 25, rng_state ^= rng_state >> 27;
-    return rng_state * 0x2545f4914f6cdd1dull;
-}
+uint64_t rnd64(void) { return xorshift64s_next(&rng_state); }
 void rnd_fill(void *p, size_t n)
 {
     unsigned char *b = p;
@@ -46,12 +42,6 @@ void rnd_fill(void *p, size_t n)
         uint64_t v = rnd64();
         memcpy(b + i, &v, n - i < 8 ? n - i : 8);
     }
-}
-int test_scale(void)
-{
-    const char *s = getenv("PTXCPU_TEST_SCALE");
-    int v = s ? atoi(s) : 1;
-    return v > 0 ? v : 1;
 }
 uint64_t lane_get(const void *p, unsigned bits, unsigned l)
 {

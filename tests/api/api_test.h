@@ -4,6 +4,7 @@
 #define API_TEST_H
 
 #include "ptxcpu.h"
+#include "test_common.h" /* FAIL_CAP, test_scale, xorshift64s_next */
 
 #include <stddef.h>
 #include <stdint.h>
@@ -16,13 +17,12 @@ typedef union reg {
 } reg;
 
 extern unsigned api_passed, api_failed;
-/* Counts one check; prints the message of a failing one (up to a cap). Returns ok. */
+/* Counts one check; prints the message of a failing one (up to FAIL_CAP). Returns ok. */
 int check(int ok, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 uint64_t rnd64(void);
 void rnd_seed(uint64_t s);
 void rnd_fill(void *p, size_t n);
-int test_scale(void); /* PTXCPU_TEST_SCALE, default 1 */
 
 /* The ISAs ptxcpu_isa_usable() accepts; the others are announced as skipped. */
 extern ptxcpu_isa usable_isas[PTXCPU_ISA_COUNT];

@@ -3,7 +3,9 @@
  * with oracles written here. */
 #include <ptxcpu.h>
 
-#include "internal.h" /* kernel tables: the emulated ones are swept through them */
+#include "emu_tables.h" /* tables built without native flags (simde emulation), linked in */
+#include "internal.h"   /* kernel tables: the emulated ones are swept through them */
+#include "test_common.h"
 
 #include <inttypes.h>
 #include <omp.h>
@@ -548,22 +550,15 @@ static uint64_t run_sweep(const struct sweep *s, ptxcpu_kernel k, uint32_t c, in
     return refused ? UINT64_MAX : bad;
 }
 
-/* Tables built without native flags (simde emulation), linked in: X(symbol, "name") ... */
-#define EMU_DECL(sym, name) extern const struct ptxcpu_kernel_entry sym[PTX_NKERNELS];
-SIMD_EMU_TABLES(EMU_DECL)
-static const struct emu_table { const char *name; const struct ptxcpu_kernel_entry *t; } emu[] = {
-#define EMU_ROW(sym, name) {name, sym},
-    SIMD_EMU_TABLES(EMU_ROW){NULL, NULL}};
-
 /* The kernel under test: an ISA through the public API, or an emulated table's entry. */
-static ptxcpu_status kernel_of(const ptxcpu_insn *insn, ptxcpu_isa isa, const struct emu_table *et,
+static ptxcpu_status kernel_of(const ptxcpu_insn *insn, ptxcpu_isa isa, const emu_table *et,
                                ptxcpu_kernel *k)
 {
     if (!et)
         return ptxcpu_resolve(insn, isa, k);
     ptxcpu_kernel ks;
     ptxcpu_status st = ptxcpu_resolve(insn, PTXCPU_ISA_SCALAR, &ks);
-    *k = st ? NULL : &et->t[ks->op];
+    *k = st ? NULL : &et->k[ks->op];
     return st;
 }
 
@@ -584,25 +579,24 @@ static int selected(const struct sweep *s, int argc, char **argv)
 
 int main(int argc, char **argv)
 {
-    const char *env = getenv("PTXCPU_TEST_SCALE");
-    unsigned scale = env && atoi(env) > 1 ? (unsigned)atoi(env) : 1;
+    unsigned scale = test_scale();
     for (int i = 1; i < argc; i++)
         if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
             printf("usage: %s [--isa ISA] [GROUP|MNEMONIC]...   groups: int int3 packed half unary32 "
                    "(default: all); ISA: scalar avx2 avx512 neon (default: the active one) or an "
                    "emulated table:", argv[0]);
-            for (const struct emu_table *e = emu; e->name; e++)
+            for (const emu_table *e = emu_tables; e->name; e++)
                 printf(" %s", e->name);
             printf("\n");
             return 0;
         }
     ptxcpu_isa isa = PTXCPU_ISA_BEST;
-    const struct emu_table *et = NULL;
+    const emu_table *et = NULL;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--isa"))
             continue;
         const char *name = i + 1 < argc ? argv[i + 1] : "";
-        for (const struct emu_table *e = emu; e->name && !et; e++)
+        for (const emu_table *e = emu_tables; e->name && !et; e++)
             if (!strcmp(e->name, name))
                 et = e;
         if (!et && ptxcpu_isa_from_name(name, &isa)) {

@@ -111,7 +111,7 @@ static uint64_t *make_cases(const spelling *sp, size_t nrandom, uint64_t seed, s
     size_t ne = edge_values(f, edges), nops = sp->desc.nsrc;
     size_t ncross = nops == 3 ? ne * ne * ne : ne * ne, n = ncross + nrandom;
     uint64_t *c = malloc(n * 3 * sizeof *c);
-    rng r = {seed};
+    rng_t r = {seed};
     if (!c) {
         perror("malloc");
         exit(2);

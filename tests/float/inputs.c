@@ -4,17 +4,9 @@
 
 #include <string.h>
 
-uint64_t rng_next(rng *r) /* splitmix64 */
-{
-    uint64_t z = (r->s += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-}
-
-static int below(rng *r, int n) { return (int)(rng_next(r) % (uint64_t)n); }
-static int between(rng *r, int lo, int hi) { return lo + below(r, hi - lo + 1); }
-static int coin(rng *r) { return (int)(rng_next(r) >> 63); }
+static int below(rng_t *r, int n) { return (int)(rng_next(r) % (uint64_t)n); }
+static int between(rng_t *r, int lo, int hi) { return lo + below(r, hi - lo + 1); }
+static int coin(rng_t *r) { return (int)(rng_next(r) >> 63); }
 
 /* A biased exponent field of a finite number: e clamped to [0, emask - 1]. */
 static uint64_t efield(const fpfmt *f, int e)
@@ -50,7 +42,7 @@ size_t edge_values(const fpfmt *f, uint64_t *out)
 }
 
 /* A random fraction: full, sparse (exact products and ties), nearly all ones, or tiny. */
-static uint64_t rand_frac(const fpfmt *f, rng *r)
+static uint64_t rand_frac(const fpfmt *f, rng_t *r)
 {
     uint64_t x = rng_next(r);
     switch (below(r, 4)) {
@@ -64,12 +56,12 @@ static uint64_t rand_frac(const fpfmt *f, rng *r)
     }
 }
 
-static uint64_t rand_val(const fpfmt *f, rng *r, int e)
+static uint64_t rand_val(const fpfmt *f, rng_t *r, int e)
 {
     return fp_make(f, coin(r), efield(f, e), rand_frac(f, r));
 }
 
-static int any_e(const fpfmt *f, rng *r) { return below(r, (int)fp_emask(f)); }
+static int any_e(const fpfmt *f, rng_t *r) { return below(r, (int)fp_emask(f)); }
 
 /* x moved by k units in the last place, staying finite and not changing sign. */
 static uint64_t nudge(const fpfmt *f, uint64_t x, int k)
@@ -89,7 +81,7 @@ static uint64_t host_round(const fpfmt *f, double v)
     return fp_encode(f, f->bits == 32 ? (double)(float)v : v);
 }
 
-static void two_ops(const fpfmt *f, rng *r, const uint64_t *edges, size_t nedges, uint64_t *o)
+static void two_ops(const fpfmt *f, rng_t *r, const uint64_t *edges, size_t nedges, uint64_t *o)
 {
     const int p = (int)f->p, em = (int)fp_emask(f);
     int ea = any_e(f, r);
@@ -132,7 +124,7 @@ static void two_ops(const fpfmt *f, rng *r, const uint64_t *edges, size_t nedges
 }
 
 /* a and b whose product has unbiased exponent about u. */
-static void product_near(const fpfmt *f, rng *r, int u, uint64_t *o)
+static void product_near(const fpfmt *f, rng_t *r, int u, uint64_t *o)
 {
     int lo = u - f->emax > f->emin ? u - f->emax : f->emin;
     int hi = u - f->emin < f->emax ? u - f->emin : f->emax;
@@ -142,7 +134,7 @@ static void product_near(const fpfmt *f, rng *r, int u, uint64_t *o)
 }
 
 /* c for a*b + c whose product exponent is about u. */
-static uint64_t addend(const fpfmt *f, rng *r, int u, const uint64_t *o, const uint64_t *edges,
+static uint64_t addend(const fpfmt *f, rng_t *r, int u, const uint64_t *o, const uint64_t *edges,
                        size_t nedges)
 {
     const int p = (int)f->p;
@@ -159,7 +151,7 @@ static uint64_t addend(const fpfmt *f, rng *r, int u, const uint64_t *o, const u
 
 /* (1 + k ulp) * (1 - k ulp) * 2^t is just below 2^t: rounding decides whether it reaches the
  * power of two (min normal: ftz after rounding; 2^(emax+1): overflow). */
-static void crossing(const fpfmt *f, rng *r, uint64_t *o)
+static void crossing(const fpfmt *f, rng_t *r, uint64_t *o)
 {
     const int p = (int)f->p;
     const int targets[] = {f->emin, f->emax + 1, f->emin - p + 2, 0};
@@ -176,7 +168,7 @@ static void crossing(const fpfmt *f, rng *r, uint64_t *o)
     }
 }
 
-static void three_ops(const fpfmt *f, rng *r, const uint64_t *edges, size_t nedges, uint64_t *o)
+static void three_ops(const fpfmt *f, rng_t *r, const uint64_t *edges, size_t nedges, uint64_t *o)
 {
     const int p = (int)f->p;
     int u;
@@ -203,7 +195,7 @@ static void three_ops(const fpfmt *f, rng *r, const uint64_t *edges, size_t nedg
     o[2] = addend(f, r, u, o, edges, nedges);
 }
 
-void random_case(const fpfmt *f, unsigned nops, rng *r, const uint64_t *edges, size_t nedges,
+void random_case(const fpfmt *f, unsigned nops, rng_t *r, const uint64_t *edges, size_t nedges,
                  uint64_t out[3])
 {
     memset(out, 0, 3 * sizeof out[0]);

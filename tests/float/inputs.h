@@ -7,20 +7,15 @@
 #include <stdint.h>
 
 #include "fpfmt.h"
+#include "test_common.h" /* rng_t, rng_next: splitmix64 */
 
 #define EDGE_MAX 64
-
-typedef struct rng {
-    uint64_t s;
-} rng;
-
-uint64_t rng_next(rng *r);
 
 /* Fills out (EDGE_MAX entries) with the format's edge values; returns how many. */
 size_t edge_values(const fpfmt *f, uint64_t *out);
 
 /* One random operand tuple for an operation of nops (2 or 3) sources; edges from edge_values. */
-void random_case(const fpfmt *f, unsigned nops, rng *r, const uint64_t *edges, size_t nedges,
+void random_case(const fpfmt *f, unsigned nops, rng_t *r, const uint64_t *edges, size_t nedges,
                  uint64_t out[3]);
 
 #endif

@@ -1,5 +1,6 @@
 /* Shared helpers of the integer oracle suite (tests/int): pass/fail counters and capped failure
- * reports, a PRNG, PTXCPU_TEST_SCALE, typed lane access to warp buffers, scalar kernel lookup. */
+ * reports, typed lane access to warp buffers, scalar kernel lookup; the PRNG, FAIL_CAP and
+ * PTXCPU_TEST_SCALE come from tests/common. */
 #ifndef PTXCPU_TEST_INT_COMMON_H
 #define PTXCPU_TEST_INT_COMMON_H
 
@@ -10,11 +11,10 @@
 #include <string.h>
 
 #include "ptxcpu.h"
+#include "test_common.h"
 
 typedef unsigned __int128 u128;
 typedef __int128 i128;
-
-#define FAIL_CAP 50 /* mismatches printed in full; the rest are only counted */
 
 extern unsigned long long g_pass, g_fail;
 
@@ -30,24 +30,6 @@ __attribute__((format(printf, 1, 2))) static inline void fail(const char *fmt, .
     vprintf(fmt, ap);
     fputc('\n', stdout);
     va_end(ap);
-}
-
-/* splitmix64: small, fast and good enough for test inputs. */
-typedef struct rng { uint64_t s; } rng_t;
-static inline uint64_t rng_next(rng_t *r)
-{
-    uint64_t z = (r->s += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-}
-static inline uint64_t rng_below(rng_t *r, uint64_t n) { return rng_next(r) % n; }
-
-static inline unsigned test_scale(void)
-{
-    const char *e = getenv("PTXCPU_TEST_SCALE");
-    int s = e ? atoi(e) : 1;
-    return s < 1 ? 1u : (unsigned)s;
 }
 
 static inline uint64_t mask_bits(unsigned w) { return w >= 64 ? ~0ull : (1ull << w) - 1; }

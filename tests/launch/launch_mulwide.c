@@ -26,7 +26,7 @@ typedef struct mw_ctx {
 /* Inputs of global thread id g: random, with all-ones and zero words often enough to carry. */
 static uint32_t input(uint64_t g, unsigned k)
 {
-    uint64_t h = mix64(g * 4 + k);
+    uint64_t h = splitmix64(g * 4 + k);
     switch (h >> 60) {
     case 0: case 1: return 0xffffffffu;
     case 2: return 0;

@@ -45,21 +45,6 @@ int check(int ok, const char *fmt, ...)
     return 0;
 }
 
-unsigned test_scale(void)
-{
-    const char *e = getenv("PTXCPU_TEST_SCALE");
-    int s = e ? atoi(e) : 1;
-    return s < 1 ? 1u : (unsigned)s;
-}
-
-uint64_t mix64(uint64_t z)
-{
-    z += 0x9e3779b97f4a7c15ull;
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-}
-
 const run_cfg g_cfgs[] = {
     {0, PTXCPU_BIND_CORE, 0},  {1, PTXCPU_BIND_CORE, 0}, {2, PTXCPU_BIND_CORE, 0},
     {2, PTXCPU_BIND_PU, 0},    {2, PTXCPU_BIND_NONE, 0}, {3, PTXCPU_BIND_CORE, 40000},

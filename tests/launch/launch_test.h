@@ -1,5 +1,6 @@
 /* Shared helpers of the launcher suite (tests/launch): thread-safe pass/fail counters with capped
- * reports (callbacks run on many threads), PTXCPU_TEST_SCALE, and the parts of the suite. */
+ * reports (callbacks run on many threads) and the parts of the suite; FAIL_CAP, PTXCPU_TEST_SCALE
+ * and splitmix64 come from tests/common. */
 #ifndef PTXCPU_TEST_LAUNCH_H
 #define PTXCPU_TEST_LAUNCH_H
 
@@ -8,8 +9,7 @@
 
 #include "ptxcpu.h"
 #include "ptxcpu_launch.h"
-
-#define FAIL_CAP 40 /* failures printed in full; the rest are only counted */
+#include "test_common.h"
 
 extern atomic_ullong g_pass, g_fail;
 
@@ -18,9 +18,6 @@ static inline void pass(void) { atomic_fetch_add(&g_pass, 1); }
 void fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* pass() if ok, else fail with the message; returns ok. */
 int check(int ok, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-
-unsigned test_scale(void);
-uint64_t mix64(uint64_t x); /* splitmix64 finaliser */
 
 /* The thread configurations every result must be identical over. */
 typedef struct run_cfg { unsigned threads; ptxcpu_bind bind; size_t scratch; } run_cfg;

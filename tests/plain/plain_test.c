@@ -4,6 +4,7 @@
  * caller's rounding mode restored by the rows that change it. */
 #include "plain_c.h"
 #include "ptxcpu.h"
+#include "test_common.h"
 
 #include <fenv.h>
 #include <inttypes.h>
@@ -12,14 +13,8 @@
 #include <string.h>
 
 /* ---- random numbers (splitmix64, fixed seed: failures reproduce) ----------------------------- */
-static uint64_t rng = 0x243f6a8885a308d3ull;
-static uint64_t rnd64(void)
-{
-    uint64_t z = (rng += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-}
+static rng_t rng_state = {0x243f6a8885a308d3ull};
+static uint64_t rnd64(void) { return rng_next(&rng_state); }
 static unsigned below(unsigned n) { return (unsigned)(rnd64() % n); }
 static uint64_t mask_of(unsigned bits) { return bits >= 64 ? ~0ull : (1ull << bits) - 1; }
 
@@ -267,8 +262,7 @@ static int check_row(const row *r, const char *tname, plain_c_fn fn, size_t lane
 
 int main(void)
 {
-    const char *s = getenv("PTXCPU_TEST_SCALE");
-    unsigned scale = s && atoi(s) > 0 ? (unsigned)atoi(s) : 1;
+    unsigned scale = test_scale();
     size_t rows = ptxcpu_insn_count();
     unsigned passed = 0, failed = 0;
     const plain_c_fn *seen[PTXCPU_ISA_COUNT] = {0};

@@ -3,8 +3,10 @@
  * compared bit for bit with the scalar table: crossed edge values and random lanes, random guards
  * and CC words, strides 0 / packed / negative / register file, exact aliasing, n = 0, 1, odd,
  * large, and dependent chains against repeated scalar runs. */
+#include "emu_tables.h" /* tables built without native flags (simde emulation), linked in */
 #include "internal.h"
 #include "ptxcpu.h"
+#include "test_common.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -36,10 +38,6 @@ static void set_fenv(unsigned x) { (void)x; }
 static const unsigned caller_fenv[] = {0};
 #endif
 
-/* tables built without native flags (simde emulation), linked in: X(symbol, name) ... */
-#define SIMD_EMU_DECL(sym, name) extern const struct ptxcpu_kernel_entry sym[PTX_NKERNELS];
-SIMD_EMU_TABLES(SIMD_EMU_DECL)
-
 /* ---- tables under test ---------------------------------------------------------------------- */
 typedef struct table { const char *name; const struct ptxcpu_kernel_entry *k; } table;
 static table tables[16];
@@ -58,13 +56,7 @@ static const struct ptxcpu_kernel_entry *table_of(ptxcpu_isa isa)
 
 /* ---- random numbers (xorshift64*, fixed seed) ------------------------------------------------ */
 static uint64_t rng_state = 0x9e3779b97f4a7c15ull;
-static uint64_t rnd64(void)
-{
-    rng_state ^= rng_state >> 12;
-    rng_state ^= rng_state << 25;
-    rng_state ^= rng_state >> 27;
-    return rng_state * 0x2545f4914f6cdd1dull;
-}
+static uint64_t rnd64(void) { return xorshift64s_next(&rng_state); }
 static unsigned rndn(unsigned n) { return (unsigned)(rnd64() % n); }
 
 /* ---- the kernel being tested: its shape from the public description ------------------------- */
@@ -361,8 +353,7 @@ static void release(setup *st)
 }
 
 /* ---- comparison ----------------------------------------------------------------------------- */
-static uint64_t npass, nfail, nprinted;
-#define MAX_PRINT 40
+static uint64_t npass, nfail, nprinted; /* nprinted: up to FAIL_CAP */
 
 static uint64_t rd(const void *p, unsigned bits)
 {
@@ -386,7 +377,7 @@ static void compare(const shape *s, const char *tab, const char *what, const set
                 continue;
             }
             fails++;
-            if (nprinted++ < MAX_PRINT) {
+            if (nprinted++ < FAIL_CAP) {
                 uint32_t gm = in->b.guard ? in->guard[in->b.guard_stride ? w : 0] : ~0u;
                 printf("FAIL %s [%s] %s: warp %zu lane %u (guard %u, cc in %u):", s->mnem, tab,
                        what, w, i, (gm >> i) & 1, (in->cc[w] >> i) & 1);
@@ -405,14 +396,14 @@ static void compare(const shape *s, const char *tab, const char *what, const set
                 continue;
             }
             fails++;
-            if (nprinted++ < MAX_PRINT)
+            if (nprinted++ < FAIL_CAP)
                 printf("FAIL %s [%s] %s: warp %zu CC word expected %#x got %#x\n", s->mnem, tab,
                        what, w, ref->cc[w], got->cc[w]);
         }
     if (!fails && (memcmp(ref->arena, got->arena, in->arena_size) ||
                    memcmp(ref->guard, got->guard, 4 * in->n))) {
         fails++;
-        if (nprinted++ < MAX_PRINT)
+        if (nprinted++ < FAIL_CAP)
             printf("FAIL %s [%s] %s: memory outside d's active lanes differs\n", s->mnem, tab, what);
     }
     nfail += fails;
@@ -639,8 +630,7 @@ static void check_kernel(const shape *s, unsigned long random_lanes)
 
 int main(void)
 {
-    const char *sc = getenv("PTXCPU_TEST_SCALE");
-    unsigned long scale = sc && atol(sc) > 0 ? (unsigned long)atol(sc) : 1;
+    unsigned long scale = test_scale();
     unsigned long random_lanes = 1000000 / scale; /* per kernel: 10^6 natively (issue 3) */
 
     scalar_tab = table_of(PTXCPU_ISA_SCALAR);
@@ -660,8 +650,8 @@ int main(void)
         }
     }
     unsigned nnative = ntables;
-#define SIMD_EMU_ADD(sym, name) tables[ntables++] = (table){name, sym};
-    SIMD_EMU_TABLES(SIMD_EMU_ADD)
+    for (const emu_table *e = emu_tables; e->name; e++)
+        tables[ntables++] = (table){e->name, e->k};
     if (ntables == nnative)
         printf("simd: SKIPPING emulated tables: none built on this host (x86-64 builds them)\n");
     if (!scalar_tab) {

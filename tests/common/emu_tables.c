@@ -1,0 +1,15 @@
+/* The list of emulated tables, from SIMD_EMU_TABLES(X) = X(table symbol, "name") ... that
+ * tests/meson.build defines on this file's command line alone. */
+#include "emu_tables.h"
+
+#include <stddef.h>
+
+#define EMU_DECL(sym, name) extern const struct ptxcpu_kernel_entry sym[PTX_NKERNELS];
+SIMD_EMU_TABLES(EMU_DECL)
+#undef EMU_DECL
+
+const emu_table emu_tables[] = {
+#define EMU_ROW(sym, name) {name, sym},
+    SIMD_EMU_TABLES(EMU_ROW)
+#undef EMU_ROW
+    {NULL, NULL}};

@@ -1,0 +1,16 @@
+/* The emulated kernel tables linked into this test (tests/meson.build builds them: SIMD sources
+ * compiled again without their native flags, simde emulating the instructions), in the order
+ * tests/meson.build lists them, ended by {NULL, NULL}. Empty on hosts that build none. */
+#ifndef PTXCPU_TEST_EMU_TABLES_H
+#define PTXCPU_TEST_EMU_TABLES_H
+
+#include "internal.h"
+
+typedef struct emu_table {
+    const char *name;                      /* "avx512-emulated", "neon-emulated", ... */
+    const struct ptxcpu_kernel_entry *k;   /* PTX_NKERNELS entries, indexed like the scalar table */
+} emu_table;
+
+extern const emu_table emu_tables[];
+
+#endif

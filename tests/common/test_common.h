@@ -1,0 +1,56 @@
+/* Helpers every suite shares (tests/common): the failure-report cap, PTXCPU_TEST_SCALE, and the
+ * two pseudo-random generators the suites draw their inputs from. Seeds stay in each suite, so a
+ * failure reproduces from the suite alone. */
+#ifndef PTXCPU_TEST_COMMON_H
+#define PTXCPU_TEST_COMMON_H
+
+#include <stdint.h>
+#include <stdlib.h>
+
+/* Failures printed in full; the rest are only counted. */
+#define FAIL_CAP 50
+
+/* PTXCPU_TEST_SCALE (the divisor of the long loops; meson passes -Dtest_scale); 1 when unset,
+ * not a number, or below 1. */
+static inline unsigned test_scale(void)
+{
+    const char *e = getenv("PTXCPU_TEST_SCALE");
+    int s = e ? atoi(e) : 1;
+    return s < 1 ? 1u : (unsigned)s;
+}
+
+/* splitmix64 (Steele, Lea, Flood 2014). splitmix64(x) is the output for state x: a stateless
+ * hash of x, used alone where a value must follow from an index. */
+static inline uint64_t splitmix64(uint64_t z)
+{
+    z += 0x9e3779b97f4a7c15ull;
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+}
+/* The next value of the sequence whose state is *s (advances it). */
+static inline uint64_t splitmix64_next(uint64_t *s)
+{
+    uint64_t z = *s;
+    *s += 0x9e3779b97f4a7c15ull;
+    return splitmix64(z);
+}
+
+/* A splitmix64 stream as a value: rng_t r = {seed}; rng_next(&r), rng_below(&r, n). */
+typedef struct rng { uint64_t s; } rng_t;
+static inline uint64_t rng_next(rng_t *r) { return splitmix64_next(&r->s); }
+static inline uint64_t rng_below(rng_t *r, uint64_t n) { return rng_next(r) % n; }
+
+/* xorshift64* (Vigna 2016; shifts 12, 25, 27): the next value of the sequence whose state is *s
+ * (nonzero; advances it). */
+static inline uint64_t xorshift64s_next(uint64_t *s)
+{
+    uint64_t x = *s;
+    x ^= x >> 12;
+    x ^= x << 25;
+    x ^= x >> 27;
+    *s = x;
+    return x * 0x2545f4914f6cdd1dull;
+}
+
+#endif
