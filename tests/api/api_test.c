@@ -404,7 +404,7 @@ static void test_spots(void)
     spot("mad.lo.u32", NULL, 0, 3, 4, 5, 17, -1);
     spot("mad.wide.u16", NULL, 0, 0xffff, 0xffff, 1, 0xfffe0002, -1);
     spot("sad.u32", NULL, 0, 1, 5, 10, 14, -1);
-    spot("div.u32", NULL, 0, 7, 0, 0, 0xffffffff, -1);                  /* SEMANTICS.md */
+    spot("div.u32", NULL, 0, 7, 0, 0, 0xffffffff, -1);                  /* docs/SEMANTICS.md */
     spot("div.s32", NULL, 0, 0x80000000, 0xffffffff, 0, 0x80000000, -1);
     spot("rem.s32", NULL, 0, 0xfffffff9, 2, 0, 0xffffffff, -1);         /* -7 % 2 = -1 */
     spot("popc.b64", NULL, 0, ~0ull, 0, 0, 64, -1);

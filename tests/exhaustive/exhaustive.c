@@ -21,7 +21,7 @@
 #define SAMPLE 61u                /* "sample" sweeps take every 61st a (still all b) */
 #define PRINT_CAP 8               /* mismatches printed per sweep */
 
-/* ---- Oracles, from the spec and SEMANTICS.md (never from src/) ------------------------------------
+/* ---- Oracles, from the spec and docs/SEMANTICS.md (never from src/) -------------------------------
  * Operands arrive as uint32_t holding the 16-bit (or for mad.wide's c, 32-bit) register bits. */
 static inline int32_t s16(uint32_t v) { return (int32_t)((v & 0xffff) ^ 0x8000) - 0x8000; }
 static inline uint32_t smul(uint32_t a, uint32_t b) { return (uint32_t)(s16(a) * s16(b)); }

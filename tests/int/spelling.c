@@ -1,5 +1,5 @@
 /* Per-spelling oracle for every integer instruction of spec 9.7.1 and 9.7.2, written from the spec
- * pseudo-code and SEMANTICS.md with __int128, compared bit for bit with the scalar kernels. */
+ * pseudo-code and docs/SEMANTICS.md with __int128, compared bit for bit with the scalar kernels. */
 #include "common.h"
 
 enum op {
@@ -244,7 +244,7 @@ static uint64_t oracle(const spelling *s, const uint64_t x[4], unsigned cf, unsi
     case O_FNS: {
         uint64_t mask = x[0] & 0xffffffffu, base = x[1] & 0xffffffffu, d = 0xffffffffu;
         int64_t offset = (int64_t)val(x[2], 32, 1);
-        if (base > 31) /* undefined in the spec; SEMANTICS.md: "not found" */
+        if (base > 31) /* undefined in the spec; docs/SEMANTICS.md: "not found" */
             return d;
         if (offset == 0)
             return bit(mask, (unsigned)base) ? base : d;
