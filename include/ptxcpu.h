@@ -83,7 +83,7 @@ typedef struct ptxcpu_insn_desc {
     unsigned elems;          /* elements per register: 2 for .x2 types, else 1 */
 } ptxcpu_insn_desc;
 
-PTXCPU_API size_t ptxcpu_insn_count(void); /* number of spellings in the table (268) */
+PTXCPU_API size_t ptxcpu_insn_count(void); /* number of spellings in the table */
 PTXCPU_API ptxcpu_status ptxcpu_insn_at(size_t index, ptxcpu_insn_desc *out);
 PTXCPU_API ptxcpu_status ptxcpu_describe(const ptxcpu_insn *insn, ptxcpu_insn_desc *out);
 

@@ -12,11 +12,18 @@
 #define PTX_HIDDEN
 #endif
 
-/* Semantic families (column 3 of ops.def). */
+/* Semantic families (column 3 of ops.def, listed by its PTX_FAMILY lines), and whether each
+ * computes on the vector FPU (PTX_FPU_<family>: 1 when kernels must set the FP environment). */
 enum ptx_sem {
-    SEM_ADD, SEM_SUB, SEM_MUL, SEM_MAD, SEM_MUL24, SEM_MAD24, SEM_SAD, SEM_DIV, SEM_REM,
-    SEM_ABS, SEM_NEG, SEM_MIN, SEM_MAX, SEM_POPC, SEM_CLZ, SEM_BFIND, SEM_FNS, SEM_BREV,
-    SEM_BFE, SEM_BFI, SEM_BMSK, SEM_SZEXT, SEM_DP4A, SEM_DP2A, SEM_FSUB, SEM_FMAD, SEM_HADD
+#define PTX_FAMILY(SEM, FPU) SEM_##SEM,
+#include "ops.def"
+#undef PTX_FAMILY
+    PTX_NSEMS
+};
+enum {
+#define PTX_FAMILY(SEM, FPU) PTX_FPU_##SEM = FPU,
+#include "ops.def"
+#undef PTX_FAMILY
 };
 
 /* Instruction types (columns 4 and 5). */

@@ -87,10 +87,8 @@ static inline void simd_fenv_leave(int fp, vec_fenv old)
     if (fp)
         vec_fenv_leave(old);
 }
-/* Families that compute in floating point (div/rem: 32-bit quotients through f64). */
-#define SIMD_IS_FP(SEM)                                                                          \
-    (SEM_##SEM == SEM_FSUB || SEM_##SEM == SEM_FMAD || SEM_##SEM == SEM_HADD ||                \
-     SEM_##SEM == SEM_DIV || SEM_##SEM == SEM_REM)
+/* Families that compute on the vector FPU (ops.def's PTX_FAMILY lines). */
+#define SIMD_IS_FP(SEM) PTX_FPU_##SEM
 
 static inline const void *simd_src(const ptxcpu_batch *bt, unsigned k, size_t w)
 {

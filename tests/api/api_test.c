@@ -254,8 +254,10 @@ static void test_errors(ptxcpu_isa isa)
     check(ptxcpu_resolve(&insn, isa, NULL) == PTXCPU_E_NULL, "ptxcpu_resolve(out NULL) must be PTXCPU_E_NULL");
     check(ptxcpu_describe(&bogus, &desc) == PTXCPU_E_ARG, "ptxcpu_describe(bogus insn) must be PTXCPU_E_ARG");
     check(ptxcpu_describe(NULL, &desc) == PTXCPU_E_NULL, "ptxcpu_describe(NULL) must be PTXCPU_E_NULL");
+    char count_text[24];
+    snprintf(count_text, sizeof count_text, ">= %zu", ptxcpu_insn_count());
     check(ptxcpu_insn_at(ptxcpu_insn_count(), &desc) == PTXCPU_E_RANGE &&
-              has(ptxcpu_last_error(), "268"),
+              has(ptxcpu_last_error(), count_text),
           "ptxcpu_insn_at(count): '%s'", ptxcpu_last_error());
     check(ptxcpu_insn_at(SIZE_MAX, &desc) == PTXCPU_E_RANGE, "ptxcpu_insn_at(SIZE_MAX) must be PTXCPU_E_RANGE");
     check(ptxcpu_insn_at(0, NULL) == PTXCPU_E_NULL, "ptxcpu_insn_at(0, NULL) must be PTXCPU_E_NULL");

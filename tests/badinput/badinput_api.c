@@ -65,7 +65,7 @@ static int setup(void)
     S(ptxcpu_describe(NULL, &desc))                                                             \
     S(ptxcpu_describe(&insn, NULL))                                                             \
     S(ptxcpu_describe(&forged, &desc))                                                          \
-    S(ptxcpu_insn_at(268, &desc))                                                               \
+    S(ptxcpu_insn_at(ptxcpu_insn_count(), &desc))                                              \
     S(ptxcpu_insn_at(SIZE_MAX, &desc))                                                          \
     S(ptxcpu_insn_at(0, NULL))                                                                  \
     S(ptxcpu_resolve(NULL, PTXCPU_ISA_SCALAR, &k))                                              \

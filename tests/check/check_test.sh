@@ -79,7 +79,7 @@ coverage)
     missing=$(awk 'NR == FNR { n[$1] = $2; next } (n[$1] + 0) < 2 { print $1 }' \
         "$tmp/count" "$tmp/list")
     total=$(wc -l <"$tmp/list")
-    if [ -z "$missing" ] && [ "$total" -eq 268 ]; then ok; else no "fewer than 2 lines:" $missing; fi
+    if [ -z "$missing" ] && [ "$total" -gt 0 ]; then ok; else no "fewer than 2 lines:" $missing; fi
     ;;
 
 wrong)

@@ -1,4 +1,4 @@
-/* Suite `simd`: every kernel (268 rows + the 2 legacy mad.f32 kernels) of every SIMD table that runs
+/* Suite `simd`: every kernel (every row + the 2 legacy mad.f32 kernels) of every SIMD table that runs
  * here -- the native ones the CPU supports, through the public API, and AVX-512 emulated by simde --
  * compared bit for bit with the scalar table: crossed edge values and random lanes, random guards
  * and CC words, strides 0 / packed / negative / register file, exact aliasing, n = 0, 1, odd,
