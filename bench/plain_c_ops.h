@@ -32,7 +32,7 @@ static inline uint64_t brev64(uint64_t x)
 }
 
 /* fns.b32: the |offset|-th set bit of mask counting from base, upwards for offset > 0, downwards
- * for offset < 0; base > 31 finds nothing (SEMANTICS.md). */
+ * for offset < 0; base > 31 finds nothing (docs/SEMANTICS.md). */
 static inline uint32_t fns_b32(uint32_t mask, uint32_t base, int32_t offset)
 {
     if (base > 31)
@@ -64,7 +64,7 @@ static inline double f64_from_bits(uint64_t u)
     memcpy(&f, &u, sizeof f);
     return f;
 }
-/* A NaN result is the canonical NaN of SEMANTICS.md. */
+/* A NaN result is the canonical NaN of docs/SEMANTICS.md. */
 static inline float f32_canon(float x) { return isnan(x) ? f32_from_bits(0x7fffffffu) : x; }
 static inline double f64_canon(double x)
 {
@@ -76,7 +76,7 @@ static inline float f32_ftz(float x) { return fabsf(x) < FLT_MIN ? copysignf(0.0
 static inline float f32_sat(float x) { return x > 0.0f ? (x < 1.0f ? x : 1.0f) : 0.0f; }
 
 /* fma with .ftz. A result is tiny when it is below FLT_MIN after rounding with an unbounded
- * exponent (SEMANTICS.md); fmaf rounds a tiny value on the coarser subnormal grid, which differs
+ * exponent (docs/SEMANTICS.md); fmaf rounds a tiny value on the coarser subnormal grid, which differs
  * only where that rounds up to +-FLT_MIN. There the same fma 2^24 higher (exact scaling: such
  * operands are far from overflow) rounds with full precision and decides. Computed for every lane
  * and selected without branches, so the loop stays vectorizable. */

@@ -206,7 +206,7 @@ static int cmd_eval(int argc, char **argv)
 }
 
 /* A short tour on the active ISA: the dot products, rounding modes, carries and the answers
- * SEMANTICS.md fixes where the spec leaves them open. */
+ * docs/SEMANTICS.md fixes where the spec leaves them open. */
 static int cmd_tour(void)
 {
     static const struct { const char *mn; unsigned cf; uint64_t ops[4]; const char *what; } tour[] = {
@@ -221,7 +221,7 @@ static int cmd_tour(void)
         {"addc.u32", 1, {0, 0}, "carry into the next word"},
         {"mul.hi.u64", 0, {0xffffffffffffffff, 0xffffffffffffffff}, "high half of (2^64-1)^2"},
         {"div.s32", 0, {0x80000000, 0xffffffff}, "INT_MIN / -1 wraps, no trap"},
-        {"div.u32", 0, {7, 0}, "x / 0 is all ones (SEMANTICS.md)"},
+        {"div.u32", 0, {7, 0}, "x / 0 is all ones (docs/SEMANTICS.md)"},
         {"bfind.shiftamt.u32", 0, {0x00010000}, "shift to bring the top bit to bit 31"},
     };
     ptxcpu_isa isa = ptxcpu_isa_active();

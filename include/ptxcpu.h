@@ -51,7 +51,7 @@ PTXCPU_API const char *ptxcpu_version(void);
 /* ---- Instructions ---------------------------------------------------------------------------
  * ptxcpu_parse validates a mnemonic as PTX spells it, without operands or guard
  * ("mad.rn.ftz.f32", "dp2a.hi.u32.s32", "addc.cc.u64") for a target ("sm_80"; NULL = the default
- * target sm_100, see SEMANTICS.md). The target also selects semantics that changed with it
+ * target sm_100, see docs/SEMANTICS.md). The target also selects semantics that changed with it
  * (mad.f32 without rounding is the legacy sm_1x mad there; sub.f32 flushes subnormals on sm_1x). */
 typedef struct ptxcpu_insn {
     uint16_t op;     /* index into the instruction table (ptxcpu_insn_at) */

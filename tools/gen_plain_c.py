@@ -293,7 +293,7 @@ TEMPLATES = {
 
 def effective(r):
     """The semantics the row has on the default target: mad.f32 without a rounding modifier is
-    mad.rn.ftz.f32 there (SEMANTICS.md); other rows without one round to nearest."""
+    mad.rn.ftz.f32 there (docs/SEMANTICS.md); other rows without one round to nearest."""
     if r.sem == 'FMAD' and r.ty == 'F32' and r.rnd == 'NONE':
         r.mods.add('ftz')
     return r
