@@ -9,6 +9,7 @@
 
 #define MAXTOK 8
 #define TOKLEN 24
+#define DEFAULT_SM 100 /* target NULL (ptxcpu.h) */
 
 typedef struct toks {
     int n;
@@ -458,10 +459,11 @@ static const unsigned known_sm[] = {10, 11, 12, 13, 20, 21, 30, 32, 35, 37, 50, 
                                     62, 70, 72, 75, 80, 86, 87, 88, 89, 90, 100, 101, 103, 110,
                                     120, 121};
 
-int ptx_parse_target(const char *s, unsigned *sm)
+/* "sm_80" (or sm_90a, sm_100f) into 80; NULL is the default target. 0 if not a known target. */
+static int parse_target(const char *s, unsigned *sm)
 {
     if (!s) {
-        *sm = PTX_DEFAULT_SM;
+        *sm = DEFAULT_SM;
         return 1;
     }
     if (strncmp(s, "sm_", 3) != 0 || !isdigit((unsigned char)s[3]) || s[3] == '0')
@@ -488,7 +490,7 @@ ptxcpu_status ptxcpu_parse(const char *mnemonic, const char *target, ptxcpu_insn
         return ptx_fail(PTXCPU_E_NULL, "ptxcpu_parse: %s is NULL", mnemonic ? "out" : "mnemonic");
     init_row_toks();
     unsigned sm;
-    if (!ptx_parse_target(target, &sm))
+    if (!parse_target(target, &sm))
         return ptx_fail(PTXCPU_E_TARGET, "unknown target '%s'; targets look like sm_80 (sm_10 "
                         "through sm_121)", target);
     const char *mn = mnemonic;
