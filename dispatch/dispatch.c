@@ -170,35 +170,59 @@ const char *ptxcpu_isa_name(ptxcpu_isa isa)
                                                    : "unknown";
 }
 
+/* The reasons below are written into the caller's buffer, so that ptx_fail reports them and
+ * choose_active keeps them for later calls without going through this thread's message. */
+#define REASON_LEN 512 /* as ptxcpu_last_error's: a reason is cut where the message would be */
+
+/* 0 and *out = the ISA called name; or 1 and why no ISA is, in msg. */
+static int unknown_isa(const char *name, ptxcpu_isa *out, char *msg, size_t len)
+{
+    for (int i = 0; i < PTXCPU_ISA_COUNT; i++)
+        if (!strcmp(name, isa_names[i])) {
+            *out = (ptxcpu_isa)i;
+            return 0;
+        }
+    snprintf(msg, len, "unknown ISA '%s'; known: scalar, avx2, avx512, neon", name);
+    return 1;
+}
+
 ptxcpu_status ptxcpu_isa_from_name(const char *name, ptxcpu_isa *out)
 {
     if (!name || !out)
         return ptx_fail(PTXCPU_E_NULL, "ptxcpu_isa_from_name: %s is NULL", name ? "out" : "name");
-    for (int i = 0; i < PTXCPU_ISA_COUNT; i++)
-        if (!strcmp(name, isa_names[i])) {
-            *out = (ptxcpu_isa)i;
-            return PTXCPU_OK;
-        }
-    return ptx_fail(PTXCPU_E_ISA, "unknown ISA '%s'; known: scalar, avx2, avx512, neon", name);
+    char why[REASON_LEN];
+    return unknown_isa(name, out, why, sizeof why) ? ptx_fail(PTXCPU_E_ISA, "%s", why) : PTXCPU_OK;
 }
 
 int ptxcpu_isa_compiled(ptxcpu_isa isa) { return table_of(isa) != NULL; }
 int ptxcpu_isa_usable(ptxcpu_isa isa) { return table_of(isa) && ptx_cpu_has_isa(isa); }
 
-static ptxcpu_status why_unusable(ptxcpu_isa isa)
+/* 0 if this process can run isa; else 1 and why not, in msg. */
+static int unusable(ptxcpu_isa isa, char *msg, size_t len)
 {
     if (isa < 0 || isa >= PTXCPU_ISA_COUNT)
-        return ptx_fail(PTXCPU_E_ISA, "ISA %d does not exist", (int)isa);
-    if (!table_of(isa))
-        return ptx_fail(PTXCPU_E_ISA, "ISA %s is not compiled into this build of ptxcpu",
-                        isa_names[isa]);
-    return ptx_fail(PTXCPU_E_ISA, "this CPU cannot run ISA %s (features: %s)", isa_names[isa],
-                    ptxcpu_cpu_features());
+        snprintf(msg, len, "ISA %d does not exist", (int)isa);
+    else if (!table_of(isa))
+        snprintf(msg, len, "ISA %s is not compiled into this build of ptxcpu", isa_names[isa]);
+    else if (!ptx_cpu_has_isa(isa))
+        snprintf(msg, len, "this CPU cannot run ISA %s (features: %s)", isa_names[isa],
+                 ptxcpu_cpu_features());
+    else
+        return 0;
+    return 1;
 }
 
-/* The active ISA: chosen once, then changed only by ptxcpu_isa_force (an atomic store). */
+/* For an isa that ptxcpu_isa_usable refused. */
+static ptxcpu_status why_unusable(ptxcpu_isa isa)
+{
+    char why[REASON_LEN];
+    unusable(isa, why, sizeof why);
+    return ptx_fail(PTXCPU_E_ISA, "%s", why);
+}
+
+/* The active ISA: chosen once, then changed only by ptxcpu_isa_force (an atomic store); -1 when
+ * the environment asks for what cannot be (env_error says what, PTXCPU_E_ISA on every use). */
 static int active = -1;
-static ptxcpu_status env_status = PTXCPU_OK;
 static char env_error[256], ext_error[256];
 static pthread_once_t active_once = PTHREAD_ONCE_INIT;
 
@@ -213,12 +237,11 @@ static void choose_active(void)
     const char *env = getenv("PTXCPU_ISA"), *ext = getenv("PTXCPU_EXT");
     if (env && *env) {
         ptxcpu_isa want;
-        ptxcpu_status s = ptxcpu_isa_from_name(env, &want);
-        if (!s && !ptxcpu_isa_usable(want))
-            s = why_unusable(want);
-        if (s) { /* an impossible request is an error on every use, not a fallback */
-            env_status = s;
-            snprintf(env_error, sizeof env_error, "PTXCPU_ISA=%s: %s", env, ptxcpu_last_error());
+        char why[REASON_LEN];
+        if (unknown_isa(env, &want, why, sizeof why) || unusable(want, why, sizeof why)) {
+            /* an impossible request is an error on every use, not a fallback */
+            snprintf(env_error, sizeof env_error, "PTXCPU_ISA=%s: ", env);
+            strncat(env_error, why, sizeof env_error - strlen(env_error) - 1); /* cut to fit */
             best = -1;
         } else {
             best = want;
@@ -227,7 +250,6 @@ static void choose_active(void)
     /* An extension name nobody knows is a typo: every table is built from the list, so every
      * resolve fails with it (ext_error) rather than run without the extension meant. */
     if (ext && ext_env_unknown(ext, ext_error, sizeof ext_error) && best >= 0) {
-        env_status = PTXCPU_E_ISA;
         snprintf(env_error, sizeof env_error, "%s", ext_error);
         best = -1;
     }
@@ -264,7 +286,7 @@ ptxcpu_status ptxcpu_resolve(const ptxcpu_insn *insn, ptxcpu_isa isa, ptxcpu_ker
     if (isa == PTXCPU_ISA_BEST) {
         isa = ptxcpu_isa_active();
         if (isa == PTXCPU_ISA_BEST)
-            return ptx_fail(env_status, "%s", env_error);
+            return ptx_fail(PTXCPU_E_ISA, "%s", env_error);
     } else if (pthread_once(&active_once, choose_active), *ext_error) {
         return ptx_fail(PTXCPU_E_ISA, "%s", ext_error);
     } else if (!ptxcpu_isa_usable(isa)) {

@@ -1,69 +1,10 @@
-/* Public API glue: error reporting, the instruction table's description, batch validation. */
+/* Public API glue: the instruction table's entry points, batch validation (check_batch) and
+ * ptxcpu_run / ptxcpu_run_chain / ptxcpu_exec. Messages go through ptx_fail (error.c). */
 #include "internal.h"
 
-#include <stdarg.h>
-#include <stdio.h>
-#include <string.h>
-
-static _Thread_local char last_error[512];
-
-ptxcpu_status ptx_fail(ptxcpu_status s, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(last_error, sizeof last_error, fmt, ap);
-    va_end(ap);
-    return s;
-}
-void ptx_clear_error(void) { last_error[0] = 0; }
-const char *ptxcpu_last_error(void) { return last_error; }
 const char *ptxcpu_version(void) { return PTXCPU_VERSION; }
 
-const char *ptxcpu_status_name(ptxcpu_status s)
-{
-    switch (s) {
-    case PTXCPU_OK: return "ok";
-    case PTXCPU_E_PARSE: return "invalid instruction";
-    case PTXCPU_E_TARGET: return "target does not support it";
-    case PTXCPU_E_NULL: return "null pointer";
-    case PTXCPU_E_RANGE: return "out of range";
-    case PTXCPU_E_ALIGN: return "misaligned";
-    case PTXCPU_E_ISA: return "ISA unavailable";
-    case PTXCPU_E_ARG: return "invalid argument";
-    }
-    return "unknown status";
-}
-
 size_t ptxcpu_insn_count(void) { return PTX_NROWS; }
-
-static void describe_row(unsigned op, ptxcpu_insn_desc *out)
-{
-    const ptx_row *r = &ptx_rows[op];
-    memset(out, 0, sizeof *out);
-    out->mnemonic = r->mnem;
-    out->section = r->sec;
-    out->nsrc = r->nsrc;
-    out->dst_bits = r->bits[0];
-    for (unsigned k = 0; k < 4; k++)
-        out->src_bits[k] = r->bits[k + 1];
-    out->reads_cc = (r->cc & CC_R) != 0;
-    out->writes_cc = (r->cc & CC_W) != 0;
-    out->min_sm = r->sm;
-    out->ptx_major = r->ptx_major;
-    out->ptx_minor = r->ptx_minor;
-    out->elems = 1;
-    switch (r->ty) {
-    case TY_F16X2: out->elems = 2; /* fall through */
-    case TY_F16: out->elem = PTXCPU_ELEM_F16; break;
-    case TY_BF16X2: out->elems = 2; /* fall through */
-    case TY_BF16: out->elem = PTXCPU_ELEM_BF16; break;
-    case TY_F32X2: out->elems = 2; /* fall through */
-    case TY_F32: out->elem = PTXCPU_ELEM_F32; break;
-    case TY_F64: out->elem = PTXCPU_ELEM_F64; break;
-    case TY_U16X2: case TY_S16X2: out->elems = 2; out->elem = PTXCPU_ELEM_INT; break;
-    default: out->elem = PTXCPU_ELEM_INT; break;
-    }
-}
 
 ptxcpu_status ptxcpu_insn_at(size_t index, ptxcpu_insn_desc *out)
 {
@@ -71,7 +12,7 @@ ptxcpu_status ptxcpu_insn_at(size_t index, ptxcpu_insn_desc *out)
         return ptx_fail(PTXCPU_E_NULL, "ptxcpu_insn_at: out is NULL");
     if (index >= PTX_NROWS)
         return ptx_fail(PTXCPU_E_RANGE, "ptxcpu_insn_at: index %zu >= %d", index, PTX_NROWS);
-    describe_row((unsigned)index, out);
+    ptx_describe_row((unsigned)index, out);
     return PTXCPU_OK;
 }
 
@@ -81,7 +22,7 @@ ptxcpu_status ptxcpu_describe(const ptxcpu_insn *insn, ptxcpu_insn_desc *out)
         return ptx_fail(PTXCPU_E_NULL, "ptxcpu_describe: %s is NULL", insn ? "out" : "insn");
     if (insn->op >= PTX_NROWS)
         return ptx_fail(PTXCPU_E_ARG, "ptxcpu_describe: insn was not made by ptxcpu_parse");
-    describe_row(insn->op, out);
+    ptx_describe_row(insn->op, out);
     return PTXCPU_OK;
 }
 

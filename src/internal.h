@@ -3,14 +3,8 @@
 #ifndef PTXCPU_INTERNAL_H
 #define PTXCPU_INTERNAL_H
 
-#include "ptxcpu.h"
+#include "error.h" /* ptx_fail, PTX_HIDDEN; includes ptxcpu.h */
 #include <stdint.h>
-
-#if defined(__GNUC__) && !defined(_WIN32)
-#define PTX_HIDDEN __attribute__((visibility("hidden")))
-#else
-#define PTX_HIDDEN
-#endif
 
 /* Semantic families (column 3 of ops.def, listed by its PTX_FAMILY lines), and whether each
  * computes on the vector FPU (PTX_FPU_<family>: 1 when kernels must set the FP environment). */
@@ -127,13 +121,7 @@ PTX_HIDDEN extern const struct ptxcpu_kernel_entry ptx_kernels_scalar[PTX_NKERNE
 
 /* The kernel that runs row `op` on target `sm` (legacy mad.f32, sm_1x sub.f32 flushing). */
 PTX_HIDDEN unsigned ptx_kernel_id(unsigned op, unsigned sm);
-/* Per-thread error message; returns status for `return ptx_fail(...)`. */
-PTX_HIDDEN ptxcpu_status ptx_fail(ptxcpu_status s, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
-PTX_HIDDEN void ptx_clear_error(void);
-
-/* Target table helpers (parse.c). */
-PTX_HIDDEN int ptx_parse_target(const char *s, unsigned *sm);
-#define PTX_DEFAULT_SM 100
+/* The public description of row `op` (ptxcpu_insn_at, ptxcpu_describe); table.c. */
+PTX_HIDDEN void ptx_describe_row(unsigned op, ptxcpu_insn_desc *out);
 
 #endif

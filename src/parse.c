@@ -3,12 +3,14 @@
 #include "internal.h"
 
 #include <ctype.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
 #define MAXTOK 8
 #define TOKLEN 24
+#define DEFAULT_SM 100 /* target NULL (ptxcpu.h) */
 
 typedef struct toks {
     int n;
@@ -39,17 +41,15 @@ static int split(const char *s, toks *out)
     }
 }
 
+/* Every spelling split into its parts, which explaining a failure compares against. Built once
+ * (pthread_once: the first failing parse of any thread), read-only after. */
 static toks row_toks[PTX_NROWS];
-static int row_toks_ready;
+static pthread_once_t row_toks_once = PTHREAD_ONCE_INIT;
 
-static void init_row_toks(void)
+static void split_rows(void)
 {
-    /* Idempotent and deterministic: racing threads write identical bytes. */
-    if (__atomic_load_n(&row_toks_ready, __ATOMIC_ACQUIRE))
-        return;
     for (unsigned i = 0; i < PTX_NROWS; i++)
         split(ptx_rows[i].mnem, &row_toks[i]);
-    __atomic_store_n(&row_toks_ready, 1, __ATOMIC_RELEASE);
 }
 
 static int is_type_tok(const char *t)
@@ -67,6 +67,13 @@ static int is_type_tok(const char *t)
     return 0;
 }
 
+static int is_float_type(const char *t)
+{
+    return t[0] == 'f' || !strncmp(t, "bf", 2) || !strncmp(t, "tf", 2) || !strncmp(t, "e4", 2) ||
+           !strncmp(t, "e5", 2);
+}
+
+/* What a part is, in the words of the messages; "type" exactly when is_type_tok. */
 static const char *category(const char *t)
 {
     if (is_type_tok(t)) return "type";
@@ -108,6 +115,36 @@ static int same_types(const toks *a, const toks *b)
     }
 }
 
+/* Whether row r has part t after its opcode. */
+static int row_has(unsigned r, const char *t) { return has_tok(&row_toks[r], 1, t); }
+
+/* Whether row r has every part of k after the opcode, in any order. */
+static int row_has_all(unsigned r, const toks *k)
+{
+    for (int i = 1; i < k->n; i++)
+        if (!row_has(r, k->t[i]))
+            return 0;
+    return 1;
+}
+
+/* Whether some row in `rows` has part t (rows: one flag per row). */
+static int rows_have(const unsigned char *rows, const char *t)
+{
+    for (unsigned r = 0; r < PTX_NROWS; r++)
+        if (rows[r] && row_has(r, t))
+            return 1;
+    return 0;
+}
+
+/* Whether any row, of any opcode, has part t. */
+static int any_row_has(const char *t)
+{
+    for (unsigned r = 0; r < PTX_NROWS; r++)
+        if (row_has(r, t))
+            return 1;
+    return 0;
+}
+
 static int levenshtein(const char *a, const char *b)
 {
     int la = (int)strlen(a), lb = (int)strlen(b);
@@ -126,7 +163,9 @@ static int levenshtein(const char *a, const char *b)
     return d[la][lb];
 }
 
-/* A small string builder for messages. */
+/* ---- messages -------------------------------------------------------------------------------
+ * A small string builder (it truncates at its size, as the messages always have), and the lists
+ * of the rows in a selection (one flag per row) that the messages name. */
 typedef struct sb { char s[400]; size_t n; } sb;
 static void sb_add(sb *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static void sb_add(sb *b, const char *fmt, ...)
@@ -142,8 +181,17 @@ static void sb_add(sb *b, const char *fmt, ...)
     }
     va_end(ap);
 }
-/* Appends each distinct token of rows in `sel` that satisfies pick(), as ".a, .b". */
-static void sb_list_tokens(sb *b, const unsigned char *sel, int (*pick)(const char *))
+
+/* Takes back what was added after the first n characters. */
+static void sb_cut(sb *b, size_t n)
+{
+    b->n = n;
+    b->s[n] = 0;
+}
+
+/* Appends each distinct part of the rows in sel whose category() is cat, as ".a, .b"; cat NULL:
+ * every part but types (modifiers, modes and roundings alike). */
+static void sb_list_tokens(sb *b, const unsigned char *sel, const char *cat)
 {
     char seen[64][TOKLEN];
     int nseen = 0;
@@ -151,7 +199,7 @@ static void sb_list_tokens(sb *b, const unsigned char *sel, int (*pick)(const ch
         if (!sel[i]) continue;
         for (int k = 1; k < row_toks[i].n; k++) {
             const char *t = row_toks[i].t[k];
-            if (!pick(t)) continue;
+            if (cat ? strcmp(category(t), cat) != 0 : is_type_tok(t)) continue;
             int dup = 0;
             for (int s = 0; s < nseen; s++) dup |= !strcmp(seen[s], t);
             if (dup || nseen == 64) continue;
@@ -160,6 +208,8 @@ static void sb_list_tokens(sb *b, const unsigned char *sel, int (*pick)(const ch
         }
     }
 }
+
+/* Appends " (9.7.1.1, 9.7.1.2)": the distinct sections of the rows in sel. */
 static void sb_list_sections(sb *b, const unsigned char *sel)
 {
     const char *seen[16];
@@ -175,6 +225,8 @@ static void sb_list_sections(sb *b, const unsigned char *sel)
     }
     sb_add(b, ")");
 }
+
+/* Appends the spellings of the first `max` rows in sel, and their count if there are more. */
 static void sb_list_rows(sb *b, const unsigned char *sel, int max)
 {
     int n = 0, total = 0;
@@ -186,22 +238,219 @@ static void sb_list_rows(sb *b, const unsigned char *sel, int max)
         sb_add(b, ", ... (%d forms)", total);
 }
 
+/* ---- explaining a failure -------------------------------------------------------------------
+ * explain() tries nine rules in order; the first that recognises the mistake writes the message.
+ * They share a context on the failing call's stack (no file-scope state: threads whose parses
+ * fail at once never meet): the mnemonic and its parts, the rows of its opcode and of its types,
+ * the rows a message lists, and the message. */
+typedef struct why {
+    const char *mn;                 /* the mnemonic as given */
+    const toks *k;                  /* its parts; k->t[0] is the opcode */
+    const char *op;                 /* k->t[0] */
+    unsigned char in_op[PTX_NROWS]; /* rows of this opcode */
+    int nop;
+    unsigned char typed[PTX_NROWS]; /* rows of this opcode with the given types, in order */
+    int ntyped;
+    unsigned char sel[PTX_NROWS];   /* the rows the message lists; each rule fills it */
+    sb m;                           /* the message */
+} why;
+
+static void why_init(why *w, const char *mn, const toks *k)
+{
+    memset(w, 0, sizeof *w);
+    w->mn = mn;
+    w->k = k;
+    w->op = k->t[0];
+    for (unsigned r = 0; r < PTX_NROWS; r++) {
+        w->nop += w->in_op[r] = !strcmp(row_toks[r].t[0], w->op);
+        w->ntyped += w->typed[r] = w->in_op[r] && same_types(&row_toks[r], k);
+    }
+}
+
 /* PTX instructions outside the five sections implemented here, to say so instead of "unknown". */
 static const char *const other_ptx[] = {
     "fma", "rcp", "sqrt", "rsqrt", "sin", "cos", "lg2", "ex2", "tanh", "testp",
     "copysign", "cvt", "cvta", "mov", "ld", "st", "setp", "selp", "set", "slct", "and", "or",
     "xor", "not", "cnot", "shl", "shr", "shf", "lop3", "prmt", "vadd", "vsub", "vmad",
     "vabsdiff", "vmin", "vmax", "vset", "vshl", "vshr", NULL};
-static int is_float_type(const char *t)
+
+/* The mnemonic in lower case is a spelling: PTX is case-sensitive. */
+static int case_slip(why *w)
 {
-    return t[0] == 'f' || !strncmp(t, "bf", 2) || !strncmp(t, "tf", 2) || !strncmp(t, "e4", 2) ||
-           !strncmp(t, "e5", 2);
+    char low[64];
+    size_t len = strlen(w->mn) < 63 ? strlen(w->mn) : 63;
+    for (size_t i = 0; i < len; i++) low[i] = (char)tolower((unsigned char)w->mn[i]);
+    low[len] = 0;
+    if (!strcmp(low, w->mn))
+        return 0;
+    for (unsigned i = 0; i < PTX_NROWS; i++)
+        if (!strcmp(low, ptx_rows[i].mnem)) {
+            sb_add(&w->m, "%s: PTX is case-sensitive; did you mean '%s'?", w->mn, low);
+            return 1;
+        }
+    return 0;
 }
 
-static int pick_type(const char *t) { return is_type_tok(t); }
-static int pick_mod(const char *t) { return !is_type_tok(t); }
-static const char *cat_wanted;
-static int pick_cat(const char *t) { return !strcmp(category(t), cat_wanted); }
+/* The opcode is a PTX instruction, of a section ptxcpu does not implement. */
+static int outside_sections(why *w)
+{
+    for (int i = 0; other_ptx[i]; i++)
+        if (!strcmp(w->op, other_ptx[i])) {
+            sb_add(&w->m, "%s: '%s' is a PTX instruction outside the sections ptxcpu implements: "
+                   "integer (9.7.1), extended precision (9.7.2), float sub (9.7.3.4), float mad "
+                   "(9.7.3.7), half add (9.7.4.1)", w->mn, w->op);
+            return 1;
+        }
+    return 0;
+}
+
+/* Within two edits of a spelling (first choice) or of an opcode: the first nearest one. */
+static int near_miss(why *w)
+{
+    int best = 99, obest = 99;
+    const char *name = NULL, *oname = NULL;
+    for (unsigned i = 0; i < PTX_NROWS; i++) {
+        int d = levenshtein(w->mn, ptx_rows[i].mnem), od = levenshtein(w->op, row_toks[i].t[0]);
+        if (d < best) best = d, name = ptx_rows[i].mnem;
+        if (od < obest) obest = od, oname = row_toks[i].t[0];
+    }
+    if (best > 2 && obest > 2)
+        return 0;
+    sb_add(&w->m, "%s: unknown instruction '%s'; did you mean '%s'?", w->mn, w->op,
+           best <= 2 ? name : oname);
+    return 1;
+}
+
+/* Rule 1, an opcode no row has: a case slip, an instruction of another section, a near miss, or
+ * else the sections ptxcpu implements. */
+static int unknown_opcode(why *w)
+{
+    if (w->nop)
+        return 0;
+    if (case_slip(w) || outside_sections(w) || near_miss(w))
+        return 1;
+    sb_add(&w->m, "%s: unknown instruction '%s'; ptxcpu implements the integer (9.7.1), "
+           "extended-precision (9.7.2), float sub (9.7.3.4), float mad (9.7.3.7) and half add "
+           "(9.7.4.1) instructions (see `ptxcpu list`)", w->mn, w->op);
+    return 1;
+}
+
+/* A type the opcode never takes: its types, and whether PTX has other float forms of it. */
+static void foreign_type(why *w, const char *t)
+{
+    sb_add(&w->m, "%s: %s does not take type .%s; its types are ", w->mn, w->op, t);
+    sb_list_tokens(&w->m, w->in_op, "type");
+    sb_list_sections(&w->m, w->in_op);
+    if (is_float_type(t))
+        sb_add(&w->m, "; PTX's other floating-point %s forms are outside the sections ptxcpu "
+               "implements", w->op);
+}
+
+/* A modifier the opcode never takes ("no modifier" if another opcode has it): what the forms of
+ * the given types allow, or, if no form has them, what all forms of the opcode allow. */
+static void foreign_modifier(why *w, const char *t)
+{
+    const unsigned char *rows = w->ntyped ? w->typed : w->in_op;
+    sb_add(&w->m, "%s: %s .%s for %s; ", w->mn,
+           any_row_has(t) ? "no modifier" : "unknown modifier", t, w->op);
+    size_t before = w->m.n;
+    sb_add(&w->m, "%s", w->op);
+    for (int j = 1; w->ntyped && j < w->k->n; j++)
+        if (is_type_tok(w->k->t[j]))
+            sb_add(&w->m, ".%s", w->k->t[j]);
+    sb_add(&w->m, " allows ");
+    size_t mark = w->m.n;
+    sb_list_tokens(&w->m, rows, NULL);
+    if (w->m.n == mark) {
+        sb_cut(&w->m, before);
+        sb_add(&w->m, "%s takes no modifiers", w->op);
+    }
+    sb_list_sections(&w->m, rows);
+}
+
+/* Rule 2, a part that no form of the opcode has (the first such): a type or a modifier. */
+static int foreign_part(why *w)
+{
+    for (int i = 1; i < w->k->n; i++) {
+        const char *t = w->k->t[i];
+        if (rows_have(w->in_op, t))
+            continue;
+        if (is_type_tok(t))
+            foreign_type(w, t);
+        else
+            foreign_modifier(w, t);
+        return 1;
+    }
+    return 0;
+}
+
+/* Rule 3, a modifier given twice (a repeated type is a count of types: rule 4). */
+static int given_twice(why *w)
+{
+    const toks *k = w->k;
+    for (int i = 1; i < k->n; i++)
+        for (int j = i + 1; j < k->n; j++)
+            if (!is_type_tok(k->t[i]) && !strcmp(k->t[i], k->t[j])) {
+                sb_add(&w->m, "%s: .%s is given twice", w->mn, k->t[i]);
+                return 1;
+            }
+    return 0;
+}
+
+/* Rule 4, a count of types other than the opcode's: one, or two for dp4a/dp2a (.atype.btype). */
+static int type_count(why *w)
+{
+    int want = 0, have = ntypes(w->k);
+    for (unsigned r = 0; r < PTX_NROWS; r++)
+        if (w->in_op[r]) {
+            want = ntypes(&row_toks[r]);
+            break;
+        }
+    if (have == want)
+        return 0;
+    if (have == 0)
+        sb_add(&w->m, "%s: missing the type; %s takes ", w->mn, w->op);
+    else
+        sb_add(&w->m, "%s: %s takes %s type%s (%s), not %d; its types are ", w->mn, w->op,
+               want == 2 ? "two" : "one", want == 2 ? "s" : "", want == 2 ? ".atype.btype" : ".type",
+               have);
+    sb_list_tokens(&w->m, w->in_op, "type");
+    sb_list_sections(&w->m, w->in_op);
+    return 1;
+}
+
+/* Rule 5, the parts of a form in another order. */
+static int out_of_order(why *w)
+{
+    for (unsigned r = 0; r < PTX_NROWS; r++)
+        if (w->in_op[r] && row_toks[r].n == w->k->n && row_has_all(r, w->k)) {
+            sb_add(&w->m, "%s: modifiers out of order; the spec writes %s (%s)", w->mn,
+                   ptx_rows[r].mnem, ptx_rows[r].sec);
+            return 1;
+        }
+    return 0;
+}
+
+/* Whether row r is in a section of some form of the given types. */
+static int in_typed_section(const why *w, unsigned r)
+{
+    for (unsigned q = 0; q < PTX_NROWS; q++)
+        if (w->typed[q] && !strcmp(ptx_rows[q].sec, ptx_rows[r].sec))
+            return 1;
+    return 0;
+}
+
+/* sel: the opcode's forms with modifier t, those in the given types' sections if there are any
+ * (.sat on add.u32 points to add.sat.s32 of 9.7.1.1, not to half add's .sat). */
+static void forms_with(why *w, const char *t)
+{
+    int nsel = 0;
+    for (unsigned r = 0; r < PTX_NROWS; r++)
+        nsel += w->sel[r] = w->in_op[r] && row_has(r, t) && in_typed_section(w, r);
+    if (!nsel)
+        for (unsigned r = 0; r < PTX_NROWS; r++)
+            w->sel[r] = w->in_op[r] && row_has(r, t);
+}
 
 /* Notes the spec states in its own words, added to the generic message. */
 static const char *spec_note(const char *op, const char *mod)
@@ -211,178 +460,41 @@ static const char *spec_note(const char *op, const char *mod)
     return NULL;
 }
 
-static ptxcpu_status explain(const char *mn, const toks *k)
+/* Rule 6, a modifier that no form of the given types has: the types whose forms have it. */
+static int modifier_not_for_type(why *w)
 {
-    unsigned char in_op[PTX_NROWS] = {0}, sel[PTX_NROWS];
-    const char *op = k->t[0];
-    int nop = 0;
-    sb m = {{0}, 0};
-    for (unsigned i = 0; i < PTX_NROWS; i++)
-        nop += in_op[i] = !strcmp(row_toks[i].t[0], op);
-
-    if (!nop) { /* unknown opcode: suggest the nearest spelling or opcode */
-        int best = 99, bi = -1;
-        for (unsigned i = 0; i < PTX_NROWS; i++) {
-            int d = levenshtein(mn, ptx_rows[i].mnem);
-            if (d < best) best = d, bi = (int)i;
+    for (int i = 1; i < w->k->n; i++) {
+        const char *t = w->k->t[i];
+        if (is_type_tok(t) || rows_have(w->typed, t))
+            continue;
+        if (w->ntyped == 0) {
+            sb_add(&w->m, "%s: no form of %s has this type", w->mn, w->op);
+            return 1;
         }
-        char low[64];
-        size_t L = strlen(mn) < 63 ? strlen(mn) : 63;
-        for (size_t i = 0; i < L; i++) low[i] = (char)tolower((unsigned char)mn[i]);
-        low[L] = 0;
-        if (strcmp(low, mn) != 0) {
-            for (unsigned i = 0; i < PTX_NROWS; i++)
-                if (!strcmp(low, ptx_rows[i].mnem))
-                    return ptx_fail(PTXCPU_E_PARSE, "%s: PTX is case-sensitive; did you mean '%s'?",
-                                    mn, low);
-        }
-        for (int i = 0; other_ptx[i]; i++)
-            if (!strcmp(op, other_ptx[i]))
-                return ptx_fail(PTXCPU_E_PARSE, "%s: '%s' is a PTX instruction outside the sections "
-                                "ptxcpu implements: integer (9.7.1), extended precision (9.7.2), "
-                                "float sub (9.7.3.4), float mad (9.7.3.7), half add (9.7.4.1)",
-                                mn, op);
-        int obest = 99;
-        const char *oname = NULL;
-        for (unsigned i = 0; i < PTX_NROWS; i++) {
-            int d = levenshtein(op, row_toks[i].t[0]);
-            if (d < obest) obest = d, oname = row_toks[i].t[0];
-        }
-        if (best <= 2)
-            return ptx_fail(PTXCPU_E_PARSE, "%s: unknown instruction '%s'; did you mean '%s'?", mn,
-                            op, ptx_rows[bi].mnem);
-        if (obest <= 2)
-            return ptx_fail(PTXCPU_E_PARSE, "%s: unknown instruction '%s'; did you mean '%s'?", mn,
-                            op, oname);
-        return ptx_fail(PTXCPU_E_PARSE,
-                        "%s: unknown instruction '%s'; ptxcpu implements the integer (9.7.1), "
-                        "extended-precision (9.7.2), float sub (9.7.3.4), float mad (9.7.3.7) and "
-                        "half add (9.7.4.1) instructions (see `ptxcpu list`)", mn, op);
+        forms_with(w, t);
+        sb_add(&w->m, "%s: .%s applies only to ", w->mn, t);
+        sb_list_tokens(&w->m, w->sel, "type");
+        sb_list_sections(&w->m, w->sel);
+        const char *note = spec_note(w->op, t);
+        if (note)
+            sb_add(&w->m, "; %s", note);
+        return 1;
     }
+    return 0;
+}
 
-    /* tokens outside the opcode's vocabulary */
-    for (int i = 1; i < k->n; i++) {
-        const char *t = k->t[i];
-        int known = 0;
-        for (unsigned r = 0; r < PTX_NROWS && !known; r++)
-            known = in_op[r] && has_tok(&row_toks[r], 1, t);
-        if (known) continue;
-        int elsewhere = 0;
-        for (unsigned r = 0; r < PTX_NROWS && !elsewhere; r++)
-            elsewhere = has_tok(&row_toks[r], 1, t);
-        if (is_type_tok(t)) {
-            sb_add(&m, "%s: %s does not take type .%s; its types are ", mn, op, t);
-            sb_list_tokens(&m, in_op, pick_type);
-            sb_list_sections(&m, in_op);
-            if (is_float_type(t))
-                sb_add(&m, "; PTX's other floating-point %s forms are outside the sections "
-                       "ptxcpu implements", op);
-            return ptx_fail(PTXCPU_E_PARSE, "%s", m.s);
-        }
-        /* a modifier this opcode never takes: list what the given type allows, if it is one */
-        int nsel = 0;
-        for (unsigned r = 0; r < PTX_NROWS; r++)
-            nsel += sel[r] = in_op[r] && same_types(&row_toks[r], k);
-        if (!nsel)
-            memcpy(sel, in_op, sizeof sel);
-        sb_add(&m, "%s: %s .%s for %s; ", mn, elsewhere ? "no modifier" : "unknown modifier", t,
-               op);
-        size_t before = m.n;
-        sb_add(&m, "%s", op);
-        for (int j = 1; nsel && j < k->n; j++)
-            if (is_type_tok(k->t[j]))
-                sb_add(&m, ".%s", k->t[j]);
-        sb_add(&m, " allows ");
-        size_t mark = m.n;
-        sb_list_tokens(&m, sel, pick_mod);
-        if (m.n == mark) {
-            m.n = before;
-            m.s[m.n] = 0;
-            sb_add(&m, "%s takes no modifiers", op);
-        }
-        sb_list_sections(&m, sel);
-        return ptx_fail(PTXCPU_E_PARSE, "%s", m.s);
-    }
-    for (int i = 1; i < k->n; i++)
-        for (int j = i + 1; j < k->n; j++)
-            if (!is_type_tok(k->t[i]) && !strcmp(k->t[i], k->t[j]))
-                return ptx_fail(PTXCPU_E_PARSE, "%s: .%s is given twice", mn, k->t[i]);
-
-    /* how many types: 1, or 2 for dp4a/dp2a (.atype.btype) */
-    int want = 0;
-    for (unsigned r = 0; r < PTX_NROWS; r++)
-        if (in_op[r]) { want = ntypes(&row_toks[r]); break; }
-    int have = ntypes(k);
-    if (have != want) {
-        if (have == 0)
-            sb_add(&m, "%s: missing the type; %s takes ", mn, op);
-        else
-            sb_add(&m, "%s: %s takes %s type%s (%s), not %d; its types are ", mn, op,
-                   want == 2 ? "two" : "one", want == 2 ? "s" : "",
-                   want == 2 ? ".atype.btype" : ".type", have);
-        sb_list_tokens(&m, in_op, pick_type);
-        sb_list_sections(&m, in_op);
-        return ptx_fail(PTXCPU_E_PARSE, "%s", m.s);
-    }
-
-    /* same tokens in another order */
-    for (unsigned r = 0; r < PTX_NROWS; r++) {
-        if (!in_op[r] || row_toks[r].n != k->n) continue;
-        int all = 1;
-        for (int i = 1; i < k->n; i++) all &= has_tok(&row_toks[r], 1, k->t[i]);
-        if (all)
-            return ptx_fail(PTXCPU_E_PARSE, "%s: modifiers out of order; the spec writes %s (%s)",
-                            mn, ptx_rows[r].mnem, ptx_rows[r].sec);
-    }
-
-    /* rows of this opcode with the same types */
-    unsigned char typed[PTX_NROWS];
-    for (unsigned r = 0; r < PTX_NROWS; r++)
-        typed[r] = in_op[r] && same_types(&row_toks[r], k);
-    int ntyped = 0;
-    for (unsigned r = 0; r < PTX_NROWS; r++) ntyped += typed[r];
-
-    /* a modifier that no form of this type has */
-    for (int i = 1; i < k->n; i++) {
-        const char *t = k->t[i];
+/* The given modifiers (indexes into k), the rarest among the forms of the given types first;
+ * ties: a plain modifier (.sat) before a mode or rounding (.lo, .rn). Returns how many. */
+static int by_rarity(const why *w, int order[MAXTOK])
+{
+    int cnt[MAXTOK], no = 0;
+    for (int i = 1; i < w->k->n; i++) {
+        const char *t = w->k->t[i];
         if (is_type_tok(t)) continue;
-        int ok = 0;
-        for (unsigned r = 0; r < PTX_NROWS && !ok; r++)
-            ok = typed[r] && has_tok(&row_toks[r], 1, t);
-        if (ok) continue;
-        /* forms with the modifier, preferably in the sections this type belongs to */
-        int nsel = 0;
-        for (unsigned r = 0; r < PTX_NROWS; r++) {
-            int same_sec = 0;
-            for (unsigned q = 0; q < PTX_NROWS && !same_sec; q++)
-                same_sec = typed[q] && !strcmp(ptx_rows[q].sec, ptx_rows[r].sec);
-            nsel += sel[r] = in_op[r] && has_tok(&row_toks[r], 1, t) && same_sec;
-        }
-        if (!nsel)
-            for (unsigned r = 0; r < PTX_NROWS; r++)
-                sel[r] = in_op[r] && has_tok(&row_toks[r], 1, t);
-        if (ntyped == 0) {
-            sb_add(&m, "%s: no form of %s has this type", mn, op);
-        } else {
-            sb_add(&m, "%s: .%s applies only to ", mn, t);
-            sb_list_tokens(&m, sel, pick_type);
-            sb_list_sections(&m, sel);
-            const char *note = spec_note(op, t);
-            if (note)
-                sb_add(&m, "; %s", note);
-        }
-        return ptx_fail(PTXCPU_E_PARSE, "%s", m.s);
-    }
-
-    /* two modifiers that no form combines; name the rarer one first (".sat", not ".lo") */
-    int order[MAXTOK], cnt[MAXTOK], no = 0;
-    for (int i = 1; i < k->n; i++) {
-        if (is_type_tok(k->t[i])) continue;
-        cnt[i] = 0;
+        int c = 0;
         for (unsigned r = 0; r < PTX_NROWS; r++)
-            cnt[i] += typed[r] && has_tok(&row_toks[r], 1, k->t[i]);
-        /* ties: a plain modifier (.sat) before a mode or rounding (.lo, .rn) */
-        cnt[i] = 2 * cnt[i] + (strcmp(category(k->t[i]), "modifier") != 0);
+            c += w->typed[r] && row_has(r, t);
+        cnt[i] = 2 * c + (strcmp(category(t), "modifier") != 0);
         int at = no++;
         while (at > 0 && cnt[order[at - 1]] > cnt[i]) {
             order[at] = order[at - 1];
@@ -390,67 +502,106 @@ static ptxcpu_status explain(const char *mn, const toks *k)
         }
         order[at] = i;
     }
+    return no;
+}
+
+/* Whether a form of the given types has both a and b. */
+static int combined(const why *w, const char *a, const char *b)
+{
+    for (unsigned r = 0; r < PTX_NROWS; r++)
+        if (w->typed[r] && row_has(r, a) && row_has(r, b))
+            return 1;
+    return 0;
+}
+
+/* Rule 7, two modifiers that no form of the given types combines: the rarer one named first
+ * (".sat", not ".lo"), with the forms that have it. */
+static int not_combined(why *w)
+{
+    int order[MAXTOK], no = by_rarity(w, order);
     for (int x = 0; x < no; x++)
         for (int y = 0; y < no; y++) {
-            const char *a = k->t[order[x]], *b = k->t[order[y]];
-            if (x == y) continue;
-            int ok = 0;
-            for (unsigned r = 0; r < PTX_NROWS && !ok; r++)
-                ok = typed[r] && has_tok(&row_toks[r], 1, a) && has_tok(&row_toks[r], 1, b);
-            if (ok) continue;
+            const char *a = w->k->t[order[x]], *b = w->k->t[order[y]];
+            if (x == y || combined(w, a, b))
+                continue;
             for (unsigned r = 0; r < PTX_NROWS; r++)
-                sel[r] = typed[r] && has_tok(&row_toks[r], 1, a);
-            sb_add(&m, "%s: .%s cannot be combined with .%s; the spec allows ", mn, a, b);
-            sb_list_rows(&m, sel, 6);
-            sb_list_sections(&m, sel);
-            return ptx_fail(PTXCPU_E_PARSE, "%s", m.s);
+                w->sel[r] = w->typed[r] && row_has(r, a);
+            sb_add(&w->m, "%s: .%s cannot be combined with .%s; the spec allows ", w->mn, a, b);
+            sb_list_rows(&w->m, w->sel, 6);
+            sb_list_sections(&w->m, w->sel);
+            return 1;
         }
+    return 0;
+}
 
-    /* something required is missing: the forms that contain every given token */
-    int best = 99;
-    for (unsigned r = 0; r < PTX_NROWS; r++) {
-        sel[r] = 0;
-        if (!typed[r]) continue;
-        int all = 1;
-        for (int i = 1; i < k->n; i++) all &= has_tok(&row_toks[r], 1, k->t[i]);
-        if (all && row_toks[r].n - k->n < best) best = row_toks[r].n - k->n;
+/* sel: the forms of the given types that hold every given part and the fewest parts more;
+ * returns how many. */
+static int fewest_additions(why *w)
+{
+    int best = 99, nsel = 0, n = w->k->n;
+    for (unsigned r = 0; r < PTX_NROWS; r++)
+        if (w->typed[r] && row_has_all(r, w->k) && row_toks[r].n - n < best)
+            best = row_toks[r].n - n;
+    for (unsigned r = 0; r < PTX_NROWS; r++)
+        nsel += w->sel[r] = w->typed[r] && row_has_all(r, w->k) && row_toks[r].n - n == best;
+    return nsel;
+}
+
+/* What sel's forms add: the category of the first part of one of them that was not given. */
+static const char *missing_category(const why *w)
+{
+    for (unsigned r = 0; r < PTX_NROWS; r++)
+        if (w->sel[r])
+            for (int i = 1; i < row_toks[r].n; i++)
+                if (!has_tok(w->k, 1, row_toks[r].t[i]))
+                    return category(row_toks[r].t[i]);
+    return "modifier";
+}
+
+/* Rule 8, something required is missing (mul's mode, mad.f64's rounding): the parts of that
+ * category the nearest forms have, and those forms. */
+static int missing_part(why *w)
+{
+    if (!fewest_additions(w))
+        return 0;
+    const char *cat = missing_category(w);
+    sb_add(&w->m, "%s: missing %s: ", w->mn, cat);
+    size_t mark = w->m.n;
+    sb_list_tokens(&w->m, w->sel, cat);
+    if (strchr(w->m.s + mark, ',')) { /* several: say "one of" before the list */
+        char list[200];
+        snprintf(list, sizeof list, "%s", w->m.s + mark);
+        sb_cut(&w->m, mark);
+        sb_add(&w->m, "one of %s", list);
     }
-    int nsel = 0;
-    for (unsigned r = 0; r < PTX_NROWS; r++) {
-        if (!typed[r]) continue;
-        int all = 1;
-        for (int i = 1; i < k->n; i++) all &= has_tok(&row_toks[r], 1, k->t[i]);
-        nsel += sel[r] = all && row_toks[r].n - k->n == best;
-    }
-    if (nsel) {
-        /* the missing category: the first token of a candidate that was not given */
-        const char *miss = NULL;
-        for (unsigned r = 0; r < PTX_NROWS && !miss; r++)
-            if (sel[r])
-                for (int i = 1; i < row_toks[r].n && !miss; i++)
-                    if (!has_tok(k, 1, row_toks[r].t[i]))
-                        miss = row_toks[r].t[i];
-        cat_wanted = miss ? category(miss) : "modifier";
-        sb_add(&m, "%s: missing %s: ", mn, cat_wanted);
-        size_t mark = m.n;
-        sb_list_tokens(&m, sel, pick_cat);
-        int several = strchr(m.s + mark, ',') != NULL;
-        if (several) { /* say "one of" before the list */
-            char list[200];
-            snprintf(list, sizeof list, "%s", m.s + mark);
-            m.n = mark;
-            m.s[m.n] = 0;
-            sb_add(&m, "one of %s", list);
-        }
-        sb_add(&m, " is required; e.g. ");
-        sb_list_rows(&m, sel, 4);
-        sb_list_sections(&m, sel);
-        return ptx_fail(PTXCPU_E_PARSE, "%s", m.s);
-    }
-    sb_add(&m, "%s: not a spelling the spec allows; %s forms of this type: ", mn, op);
-    sb_list_rows(&m, typed, 8);
-    sb_list_sections(&m, typed);
-    return ptx_fail(PTXCPU_E_PARSE, "%s", m.s);
+    sb_add(&w->m, " is required; e.g. ");
+    sb_list_rows(&w->m, w->sel, 4);
+    sb_list_sections(&w->m, w->sel);
+    return 1;
+}
+
+/* Rule 9, anything else: the forms of the given types. */
+static int other_spelling(why *w)
+{
+    sb_add(&w->m, "%s: not a spelling the spec allows; %s forms of this type: ", w->mn, w->op);
+    sb_list_rows(&w->m, w->typed, 8);
+    sb_list_sections(&w->m, w->typed);
+    return 1;
+}
+
+/* Why mn, split into k, is no spelling: the message of the first rule that applies. */
+static ptxcpu_status explain(const char *mn, const toks *k)
+{
+    static int (*const rules[])(why *) = {
+        unknown_opcode, foreign_part, given_twice, type_count, out_of_order,
+        modifier_not_for_type, not_combined, missing_part, other_spelling,
+    };
+    pthread_once(&row_toks_once, split_rows);
+    why w;
+    why_init(&w, mn, k);
+    for (size_t i = 0; !rules[i](&w); i++)
+        ; /* other_spelling always applies */
+    return ptx_fail(PTXCPU_E_PARSE, "%s", w.m.s);
 }
 
 /* ---- targets ------------------------------------------------------------------------------ */
@@ -458,10 +609,11 @@ static const unsigned known_sm[] = {10, 11, 12, 13, 20, 21, 30, 32, 35, 37, 50, 
                                     62, 70, 72, 75, 80, 86, 87, 88, 89, 90, 100, 101, 103, 110,
                                     120, 121};
 
-int ptx_parse_target(const char *s, unsigned *sm)
+/* "sm_80" (or sm_90a, sm_100f) into 80; NULL is the default target. 0 if not a known target. */
+static int parse_target(const char *s, unsigned *sm)
 {
     if (!s) {
-        *sm = PTX_DEFAULT_SM;
+        *sm = DEFAULT_SM;
         return 1;
     }
     if (strncmp(s, "sm_", 3) != 0 || !isdigit((unsigned char)s[3]) || s[3] == '0')
@@ -482,31 +634,19 @@ int ptx_parse_target(const char *s, unsigned *sm)
     return 0;
 }
 
-ptxcpu_status ptxcpu_parse(const char *mnemonic, const char *target, ptxcpu_insn *out)
+/* ---- ptxcpu_parse -------------------------------------------------------------------------- */
+/* The row spelled exactly mn, or -1. */
+static int find_spelling(const char *mn)
 {
-    if (!mnemonic || !out)
-        return ptx_fail(PTXCPU_E_NULL, "ptxcpu_parse: %s is NULL", mnemonic ? "out" : "mnemonic");
-    init_row_toks();
-    unsigned sm;
-    if (!ptx_parse_target(target, &sm))
-        return ptx_fail(PTXCPU_E_TARGET, "unknown target '%s'; targets look like sm_80 (sm_10 "
-                        "through sm_121)", target);
-    const char *mn = mnemonic;
-    if (!*mn)
-        return ptx_fail(PTXCPU_E_PARSE, "empty mnemonic");
-    if (strlen(mn) > 64)
-        return ptx_fail(PTXCPU_E_PARSE, "mnemonic of %zu characters is too long", strlen(mn));
-    for (unsigned i = 0; i < PTX_NROWS; i++) {
-        if (strcmp(mn, ptx_rows[i].mnem) != 0)
-            continue;
-        if (sm < ptx_rows[i].sm)
-            return ptx_fail(PTXCPU_E_TARGET, "%s requires sm_%u (target is sm_%u)", mn,
-                            ptx_rows[i].sm, sm);
-        out->op = (uint16_t)i;
-        out->sm = (uint16_t)sm;
-        ptx_clear_error();
-        return PTXCPU_OK;
-    }
+    for (unsigned i = 0; i < PTX_NROWS; i++)
+        if (!strcmp(mn, ptx_rows[i].mnem))
+            return (int)i;
+    return -1;
+}
+
+/* A character no spelling has: the guard predicate, operands, a control byte; else PTXCPU_OK. */
+static ptxcpu_status foreign_char(const char *mn)
+{
     if (mn[0] == '@')
         return ptx_fail(PTXCPU_E_PARSE, "%s: the guard predicate is not part of the mnemonic; pass "
                         "guard masks in the batch", mn);
@@ -518,16 +658,49 @@ ptxcpu_status ptxcpu_parse(const char *mnemonic, const char *target, ptxcpu_insn
             return ptx_fail(PTXCPU_E_PARSE, "%s: unexpected %s: give the mnemonic alone, without "
                             "operands, e.g. 'add.s32'", mn, what);
         }
-    toks k;
-    int sp = split(mn, &k);
+    return PTXCPU_OK;
+}
+
+/* Why split() refused mn (its result sp). */
+static ptxcpu_status split_failure(const char *mn, int sp)
+{
     if (sp == 0)
         return ptx_fail(PTXCPU_E_PARSE, "%s: empty modifier (a leading, doubled or trailing '.')",
                         mn);
     if (sp == -1)
         return ptx_fail(PTXCPU_E_PARSE, "%s: a part of %d or more characters is no PTX modifier",
                         mn, TOKLEN);
-    if (sp == -2)
-        return ptx_fail(PTXCPU_E_PARSE, "%s: more than %d dot-separated parts; no spelling has "
-                        "more than 6", mn, MAXTOK);
-    return explain(mn, &k);
+    return ptx_fail(PTXCPU_E_PARSE, "%s: more than %d dot-separated parts; no spelling has more "
+                    "than 6", mn, MAXTOK);
+}
+
+ptxcpu_status ptxcpu_parse(const char *mnemonic, const char *target, ptxcpu_insn *out)
+{
+    if (!mnemonic || !out)
+        return ptx_fail(PTXCPU_E_NULL, "ptxcpu_parse: %s is NULL", mnemonic ? "out" : "mnemonic");
+    unsigned sm;
+    if (!parse_target(target, &sm))
+        return ptx_fail(PTXCPU_E_TARGET, "unknown target '%s'; targets look like sm_80 (sm_10 "
+                        "through sm_121)", target);
+    const char *mn = mnemonic;
+    if (!*mn)
+        return ptx_fail(PTXCPU_E_PARSE, "empty mnemonic");
+    if (strlen(mn) > 64)
+        return ptx_fail(PTXCPU_E_PARSE, "mnemonic of %zu characters is too long", strlen(mn));
+    int i = find_spelling(mn);
+    if (i >= 0) {
+        if (sm < ptx_rows[i].sm)
+            return ptx_fail(PTXCPU_E_TARGET, "%s requires sm_%u (target is sm_%u)", mn,
+                            ptx_rows[i].sm, sm);
+        out->op = (uint16_t)i;
+        out->sm = (uint16_t)sm;
+        ptx_clear_error();
+        return PTXCPU_OK;
+    }
+    ptxcpu_status s = foreign_char(mn);
+    if (s)
+        return s;
+    toks k;
+    int sp = split(mn, &k);
+    return sp == 1 ? explain(mn, &k) : split_failure(mn, sp);
 }

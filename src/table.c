@@ -1,5 +1,8 @@
-/* The instruction table: ops.def expanded into data, plus the target-dependent kernel choice. */
+/* The instruction table: ops.def expanded into data, the public description of a row, and the
+ * target-dependent kernel choice. */
 #include "internal.h"
+
+#include <string.h>
 
 const ptx_row ptx_rows[PTX_NKERNELS] = {
 #define PTX_OP(ID, MN, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, EW, NSRC, CC, SM, PM, PN, SEC)    \
@@ -13,6 +16,36 @@ const ptx_row ptx_rows[PTX_NKERNELS] = {
     PTX_EXTRA_KERNELS(PTX_EXTRA)
 #undef PTX_EXTRA
 };
+
+/* What ptxcpu_insn_desc tells of a row: its columns, and the element type its ty implies. */
+void ptx_describe_row(unsigned op, ptxcpu_insn_desc *out)
+{
+    const ptx_row *r = &ptx_rows[op];
+    memset(out, 0, sizeof *out);
+    out->mnemonic = r->mnem;
+    out->section = r->sec;
+    out->nsrc = r->nsrc;
+    out->dst_bits = r->bits[0];
+    for (unsigned k = 0; k < 4; k++)
+        out->src_bits[k] = r->bits[k + 1];
+    out->reads_cc = (r->cc & CC_R) != 0;
+    out->writes_cc = (r->cc & CC_W) != 0;
+    out->min_sm = r->sm;
+    out->ptx_major = r->ptx_major;
+    out->ptx_minor = r->ptx_minor;
+    out->elems = 1;
+    switch (r->ty) {
+    case TY_F16X2: out->elems = 2; /* fall through */
+    case TY_F16: out->elem = PTXCPU_ELEM_F16; break;
+    case TY_BF16X2: out->elems = 2; /* fall through */
+    case TY_BF16: out->elem = PTXCPU_ELEM_BF16; break;
+    case TY_F32X2: out->elems = 2; /* fall through */
+    case TY_F32: out->elem = PTXCPU_ELEM_F32; break;
+    case TY_F64: out->elem = PTXCPU_ELEM_F64; break;
+    case TY_U16X2: case TY_S16X2: out->elems = 2; out->elem = PTXCPU_ELEM_INT; break;
+    default: out->elem = PTXCPU_ELEM_INT; break;
+    }
+}
 
 /* The row with the same family, type and rounding as `op` and modifiers `mods`. */
 static unsigned find_row(unsigned op, unsigned mods, unsigned rnd)
