@@ -47,57 +47,54 @@ static inline uint64_t ptx_lane_FMAD(int ty, int ty2, unsigned m, int rnd, uint6
 }
 
 /* add{.rn}{.ftz}{.sat}.f16/f16x2, add{.rn}.bf16/bf16x2: round to nearest even only.
- * Fast and exact: both operands are exact in binary32, their sum is rounded to nearest in binary32,
- * then to nearest in the 16-bit format. Rounding twice to nearest is innocuous for an addition when
- * the first precision is at least twice the second plus two (Figueroa: 24 >= 2*11+2, 24 >= 2*8+2),
- * so the result is the correctly rounded sum. Only the IEEE binary32 addition of the host in its
- * default mode is used; no kernel that calls this changes the rounding mode. */
-static inline float half_bits_to_float(sf_fmt f, uint64_t h)
+ * Fast, exact, and blind to the caller's floating-point environment: both operands are normal
+ * binary64 values, and so is their sum, which is exact for f16 (at most 40 significant bits) and
+ * for bf16 unless the exponents lie more than 45 apart, where any rounding of the binary64 sum
+ * leaves it within far less than half a bf16 ulp of the larger operand, which is then the result
+ * either way. So neither the caller's rounding mode nor FTZ/DAZ can change the binary64 sum, and
+ * the rounding to 16 bits is done in integer arithmetic (a binary32 sum, as before, lost bf16
+ * subnormals under DAZ and rounded by the caller's mode). */
+static inline double half_to_double(sf_fmt f, uint64_t h)
 {
-    uint32_t u;
-    if (f.p == 8) { /* bf16 is the top half of a binary32 */
-        u = (uint32_t)h << 16;
+    int sign = (h >> (f.p + f.ebits - 1)) & 1, e = (int)((h >> (f.p - 1)) & ((1u << f.ebits) - 1));
+    uint64_t frac = h & sf_fracmask(f);
+    double v;
+    if (e == (1 << f.ebits) - 1) {
+        v = __builtin_inf(); /* (NaNs never reach here) */
     } else {
-        uint32_t sign = (uint32_t)(h & 0x8000) << 16, e = (h >> 10) & 0x1f, m = h & 0x3ff;
-        if (e == 0) { /* zero or subnormal: m * 2^-24, exact */
-            float v = (float)m * 0x1p-24f;
-            memcpy(&u, &v, 4);
-            u |= sign;
-        } else if (e == 31) {
-            u = sign | 0x7f800000; /* infinity (NaNs never reach here) */
-        } else {
-            u = sign | ((e + 112) << 23) | (m << 13);
-        }
+        uint64_t sig = e ? frac | (1ull << (f.p - 1)) : frac; /* sig * 2^scale, exact */
+        int scale = (e ? e : 1) - sf_bias(f) - (f.p - 1);
+        uint64_t pow2_bits = (uint64_t)(scale + 1023) << 52; /* a normal binary64: no libm */
+        double pow2;
+        memcpy(&pow2, &pow2_bits, 8);
+        v = (double)sig * pow2;
     }
-    float v;
-    memcpy(&v, &u, 4);
-    return v;
+    return sign ? -v : v;
 }
 
-/* Rounds a finite binary32 to the 16-bit format, to nearest even (overflow gives infinity). */
-static inline uint64_t float_to_half_rne(sf_fmt f, float v)
+/* Rounds a binary64 (finite or infinite) to the 16-bit format f, to nearest even, with integer
+ * operations only (overflow gives infinity). */
+static inline uint64_t double_to_half_rne(sf_fmt f, double v)
 {
-    uint32_t u;
-    memcpy(&u, &v, 4);
-    if (f.p == 8)
-        return (u + 0x7fff + ((u >> 16) & 1)) >> 16;
-    uint32_t sign = (u >> 16) & 0x8000, mag = u & 0x7fffffff;
-    int e = (int)(mag >> 23) - 127;
-    if (mag >= 0x477ff000) /* |v| >= 65520: half-way past the largest f16 and beyond */
-        return sign | 0x7c00;
-    if (e >= -14) { /* normal f16: drop 13 bits of the binary32 pattern rebased to f16 */
-        uint32_t w = mag - (112u << 23);
-        return sign | ((w + 0xfff + ((w >> 13) & 1)) >> 13);
-    }
-    if (mag == 0)
-        return sign;
-    uint32_t full = (mag & 0x7fffff) | 0x800000; /* binary32 subnormals cannot occur here */
-    int sh = -(e + 1);                            /* units of 2^-24: full * 2^(e+1) */
-    if (sh >= 25)
-        return sign;
-    uint32_t q = full >> sh, rem = full & ((1u << sh) - 1), half = 1u << (sh - 1);
+    uint64_t u;
+    memcpy(&u, &v, 8);
+    uint64_t sign = (u >> 63) ? sf_signbit(f) : 0;
+    int e = (int)((u >> 52) & 0x7ff);
+    if (e == 0x7ff)
+        return sign | sf_expmask(f);
+    if (e == 0)
+        return sign; /* zero (the sum of two 16-bit values is never a binary64 subnormal) */
+    uint64_t sig = (u & ((1ull << 52) - 1)) | (1ull << 52); /* sig * 2^(e - 1075) */
+    int emin = sf_emin(f), ue = e - 1023;                      /* unbiased exponent */
+    int shift = 52 - (f.p - 1) + (ue < emin ? emin - ue : 0);  /* drops to the target's grid */
+    if (shift > 63)
+        shift = 63;
+    uint64_t q = sig >> shift, rem = sig & ((1ull << shift) - 1), half = 1ull << (shift - 1);
     q += rem > half || (rem == half && (q & 1));
-    return sign | q;
+    /* normal: the exponent field plus the significand with its leading one, so that a carry out
+     * of the significand bumps the exponent; subnormal: q is the encoding itself */
+    uint64_t r = ue < emin ? q : ((uint64_t)(ue + sf_bias(f) - 1) << (f.p - 1)) + q;
+    return sign | (r >= sf_expmask(f) ? sf_expmask(f) : r);
 }
 
 static inline uint64_t hadd_elem(sf_fmt f, unsigned m, uint64_t a, uint64_t b)
@@ -110,11 +107,13 @@ static inline uint64_t hadd_elem(sf_fmt f, unsigned m, uint64_t a, uint64_t b)
     } else {
         if (x.cls == SF_ZERO) a &= sf_signbit(f); /* flushed subnormal: signed zero */
         if (y.cls == SF_ZERO) b &= sf_signbit(f);
-        float s = half_bits_to_float(f, a) + half_bits_to_float(f, b);
+        double s = half_to_double(f, a) + half_to_double(f, b);
         if (s != s)
             r = sf_nan(f); /* inf - inf */
+        else if (s == 0) /* to nearest, x + -x is +0 and -0 + -0 is -0, whatever the caller's mode */
+            r = a & b & sf_signbit(f);
         else
-            r = float_to_half_rne(f, s);
+            r = double_to_half_rne(f, s);
         if (ftz && (r & sf_expmask(f)) == 0) /* subnormal results (exact for add) flush */
             r &= sf_signbit(f);
     }

@@ -9,6 +9,7 @@
 
 #include "inputs.h"
 #include "oracle.h"
+#include "test_fenv.h"
 
 #define RANDOM_CASES 100000 /* per spelling, divided by PTXCPU_TEST_SCALE */
 #define CHUNK_WARPS 1024
@@ -154,7 +155,9 @@ static void *xalloc(size_t size)
 }
 
 /* Runs one spelling over all its cases; returns the number of mismatching elements. */
-static size_t check_spelling(const spelling *sp, size_t nrandom, uint64_t seed)
+/* caller_mode: the caller's floating-point environment while the kernel runs (the oracle runs
+ * in the default one); the scalar reference must give the same bits under every mode. */
+static size_t check_spelling(const spelling *sp, size_t nrandom, uint64_t seed, unsigned caller_mode)
 {
     const unsigned bits = sp->desc.dst_bits, eb = sp->elem_bits, elems = sp->desc.elems;
     const unsigned nsrc = sp->desc.nsrc;
@@ -186,7 +189,10 @@ static size_t check_spelling(const spelling *sp, size_t nrandom, uint64_t seed)
         b.d_stride = (ptrdiff_t)regbytes;
         for (unsigned o = 0; o < nsrc; o++)
             b.src[o] = (ptxcpu_src){reg[1 + o], (ptrdiff_t)regbytes};
+        unsigned saved = get_fenv();
+        set_fenv(caller_mode);
         ptxcpu_status st = ptxcpu_run(sp->kernel, &b);
+        set_fenv(saved);
         if (st != PTXCPU_OK) {
             printf("FAIL %s: ptxcpu_run: %s (%s)\n", sp->mnemonic, ptxcpu_status_name(st), ptxcpu_last_error());
             free(cases);
@@ -221,8 +227,8 @@ static size_t check_spelling(const spelling *sp, size_t nrandom, uint64_t seed)
         free(reg[i]);
     free(cases);
     if (bad)
-        printf("FAIL %s%s%s: %zu of %zu elements mismatch\n", sp->mnemonic, sp->target ? " @" : "",
-               sp->target ? sp->target : "", bad, ncases);
+        printf("FAIL %s%s%s (caller's FP mode %#x): %zu of %zu elements mismatch\n", sp->mnemonic,
+               sp->target ? " @" : "", sp->target ? sp->target : "", caller_mode, bad, ncases);
     return bad;
 }
 
@@ -276,13 +282,18 @@ int main(void)
         failed++;
     }
 
+    /* Each spelling in the default environment, then again (a quarter of the random cases)
+     * under a caller's mode with directed rounding and flush-to-zero bits set. */
     oracle_init();
-    for (size_t i = 0; i < nsp; i++) {
-        if (check_spelling(&sp[i], nrandom, seed ^ (0x9e3779b97f4a7c15ull * (i + 1))))
-            failed++;
-        else
-            passed++;
-    }
+    for (size_t pass = 0; pass < (N_CALLER_FENV > 1 ? 2 : 1); pass++)
+        for (size_t i = 0; i < nsp; i++) {
+            unsigned mode = pass ? caller_fenv[1 + i % (N_CALLER_FENV - 1)] : caller_fenv[0];
+            if (check_spelling(&sp[i], pass ? nrandom / 4 : nrandom,
+                               seed ^ (0x9e3779b97f4a7c15ull * (i + 1 + pass * nsp)), mode))
+                failed++;
+            else
+                passed++;
+        }
     oracle_free();
 
     for (size_t i = 0; i < nfamilies; i++)

@@ -13,30 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#if defined(__x86_64__)
-#include <xmmintrin.h>
-/* The caller's MXCSR: kernels must not depend on it (rounding, FTZ, DAZ) and must restore it. */
-static unsigned get_fenv(void) { return _mm_getcsr(); }
-static void set_fenv(unsigned x) { _mm_setcsr(x); }
-static const unsigned caller_fenv[] = {0x1f80, 0x1f80 | 3u << 13 | 0x8040, 0x1f80 | 1u << 13,
-                                       0x1f80 | 2u << 13 | 0x0040};
-#elif defined(__aarch64__)
-/* The caller's FPCR: kernels must not depend on it (RMode, FZ, FZ16, DN, AHP) and must restore
- * it. Values: RN; RZ + FZ + FZ16; RP + DN; RM + AHP + FZ. */
-static unsigned get_fenv(void)
-{
-    uint64_t v;
-    __asm__ __volatile__("mrs %0, fpcr" : "=r"(v));
-    return (unsigned)v;
-}
-static void set_fenv(unsigned x) { __asm__ __volatile__("msr fpcr, %0" : : "r"((uint64_t)x)); }
-static const unsigned caller_fenv[] = {0, 3u << 22 | 1u << 24 | 1u << 19, 1u << 22 | 1u << 25,
-                                       2u << 22 | 1u << 26 | 1u << 24};
-#else
-static unsigned get_fenv(void) { return 0; }
-static void set_fenv(unsigned x) { (void)x; }
-static const unsigned caller_fenv[] = {0};
-#endif
+#include "test_fenv.h" /* the caller's MXCSR / FPCR, which kernels must neither read nor change */
 
 /* ---- tables under test ---------------------------------------------------------------------- */
 typedef struct table { const char *name; const struct ptxcpu_kernel_entry *k; } table;
@@ -428,7 +405,7 @@ static void check_batch(const shape *s, setup *in, const char *what)
             continue;
         setup got;
         clone(&got, in);
-        unsigned saved = get_fenv(), mode = caller_fenv[rndn(sizeof caller_fenv / sizeof caller_fenv[0])];
+        unsigned saved = get_fenv(), mode = caller_fenv[rndn(N_CALLER_FENV)];
         set_fenv(mode);
         unsigned entry = get_fenv(); /* bits the CPU lacks read as 0 (FZ16 on Armv8.0) */
         run_or_die(&tables[t].k[s->id], &got.b, s);
