@@ -1,14 +1,14 @@
-/* The NEON vector layer (Armv8-A AdvSIMD): a chunk is VL = 4 lanes (v16 = 64-bit, v32 = 128-bit,
- * v64 = two 128-bit halves, vm = 4 lanes of 32-bit all-ones/zero masks), the API of avx2/vec.h, in
- * simde. Native on aarch64; on x86-64 simde emulates it (the differential test's build). */
+/* The NEON vector layer (Armv8-A AdvSIMD): VL = 4 lanes (v16 = 64-bit, v32 = 128-bit, v64 = two
+ * 128-bit halves, vm = 4 lanes of 32-bit all-ones/zero masks). Native on aarch64; on x86-64 simde
+ * emulates it (the differential test's build). */
 #ifndef PTXCPU_NEON_VEC_H
 #define PTXCPU_NEON_VEC_H
 
 #include <simde/arm/neon.h>
 #include <stdint.h>
-#include <string.h>
 
 #include "neon/fenv.h"
+#include "simd/vec_contract.h"
 
 #if defined(SIMDE_ARM_NEON_A64V8_NATIVE)
 #define PTXNEON_NATIVE 1 /* simde's types are arm_neon.h's: its intrinsics fill simde's gaps */
@@ -20,14 +20,12 @@
 #endif
 
 #define VL 4
-#ifndef VINL
-#define VINL static inline __attribute__((always_inline))
-#endif
 
 typedef simde_uint16x4_t v16;              /* VL x u16 */
 typedef simde_uint32x4_t v32;              /* VL x u32 */
 typedef struct { v32 lo, hi; } v64;        /* VL x u64: lanes 0, 1 in lo, 2, 3 in hi (as u64x2) */
 typedef simde_uint32x4_t vm;               /* VL lane masks, one 32-bit all-ones/zero each */
+typedef simde_uint32x4_t vmh;              /* a v64 half's lane masks, 64-bit all-ones/zero */
 
 /* Views of a 128-bit register; all free (the same register). */
 #define U64_(x) simde_vreinterpretq_u64_u32(x)
@@ -45,59 +43,18 @@ typedef simde_uint32x4_t vm;               /* VL lane masks, one 32-bit all-ones
 #define FROM_U8_(x) simde_vreinterpretq_u32_u8(x)
 #define D_S16_(x) simde_vreinterpret_s16_u16(x)
 #define D_FROM_S16_(x) simde_vreinterpret_u16_s16(x)
+#define F32_(x) simde_vreinterpretq_f32_u32(x)
+#define I32_(x) simde_vreinterpretq_u32_f32(x)
+#define F64_(x) simde_vreinterpretq_f64_u32(x)
+#define I64_(x) simde_vreinterpretq_u32_f64(x)
 
-/* ---- loads, stores (the guarded store never touches a lane whose bit is 0) ------------------ */
+/* ---- loads, stores (v64's in simd/vec_pair64.h, the guarded ones after it), constants ------- */
 VINL v16 v16_load(const uint16_t *p) { return simde_vld1_u16(p); }
 VINL v32 v32_load(const uint32_t *p) { return simde_vld1q_u32(p); }
-VINL v64 v64_load(const uint64_t *p)
-{
-    return (v64){FROM_U64_(simde_vld1q_u64(p)), FROM_U64_(simde_vld1q_u64(p + 2))};
-}
 VINL void v16_store(uint16_t *p, v16 v) { simde_vst1_u16(p, v); }
 VINL void v32_store(uint32_t *p, v32 v) { simde_vst1q_u32(p, v); }
-VINL void v64_store(uint64_t *p, v64 v)
-{
-    simde_vst1q_u64(p, U64_(v.lo));
-    simde_vst1q_u64(p + 2, U64_(v.hi));
-}
-/* NEON has no masked store: a partial chunk is written lane by lane with st1 {v.<t>}[i]. */
-#define NEON_STORE_LANE_(ST, p, v, bits, i, L)                                                   \
-    if (((bits) >> (i)) & 1)                                                                   \
-    ST((p) + (i), (v), (L))
-#define NEON_STORE_GUARD4_(W, T, ST)                                                             \
-    VINL void v##W##_store_guard(T *p, v##W v, uint32_t bits)                                  \
-    {                                                                                          \
-        if ((bits & 0xf) == 0xf) {                                                             \
-            v##W##_store(p, v);                                                                \
-            return;                                                                            \
-        }                                                                                      \
-        NEON_STORE_LANE_(ST, p, v, bits, 0, 0);                                                \
-        NEON_STORE_LANE_(ST, p, v, bits, 1, 1);                                                \
-        NEON_STORE_LANE_(ST, p, v, bits, 2, 2);                                                \
-        NEON_STORE_LANE_(ST, p, v, bits, 3, 3);                                                \
-    }
-NEON_STORE_GUARD4_(16, uint16_t, simde_vst1_lane_u16)
-NEON_STORE_GUARD4_(32, uint32_t, simde_vst1q_lane_u32)
-VINL void v64_store_guard(uint64_t *p, v64 v, uint32_t bits)
-{
-    if ((bits & 0xf) == 0xf) {
-        v64_store(p, v);
-    } else {
-        NEON_STORE_LANE_(simde_vst1q_lane_u64, p, U64_(v.lo), bits, 0, 0);
-        NEON_STORE_LANE_(simde_vst1q_lane_u64, p, U64_(v.lo), bits, 1, 1);
-        NEON_STORE_LANE_(simde_vst1q_lane_u64, p, U64_(v.hi), bits, 2, 0);
-        NEON_STORE_LANE_(simde_vst1q_lane_u64, p, U64_(v.hi), bits, 3, 1);
-    }
-}
-
-/* ---- constants ------------------------------------------------------------------------------ */
 VINL v16 v16_set1(uint16_t x) { return simde_vdup_n_u16(x); }
 VINL v32 v32_set1(uint32_t x) { return simde_vdupq_n_u32(x); }
-VINL v64 v64_set1(uint64_t x)
-{
-    v32 t = FROM_U64_(simde_vdupq_n_u64(x));
-    return (v64){t, t};
-}
 VINL v32 v32_zero(void) { return simde_vdupq_n_u32(0); }
 
 /* ---- lane masks ----------------------------------------------------------------------------- */
@@ -110,15 +67,14 @@ VINL vm vm_from_bits(uint32_t bits) { return simde_vtstq_u32(simde_vdupq_n_u32(b
 VINL uint32_t vm_to_bits(vm m) { return simde_vaddvq_u32(simde_vandq_u32(m, lane_bits_())); }
 VINL vm vm_and(vm a, vm b) { return simde_vandq_u32(a, b); }
 VINL vm vm_or(vm a, vm b) { return simde_vorrq_u32(a, b); }
-VINL vm vm_xor(vm a, vm b) { return simde_veorq_u32(a, b); }
 VINL vm vm_andnot(vm a, vm b) { return simde_vbicq_u32(b, a); } /* ~a & b */
 VINL vm vm_not(vm a) { return simde_vmvnq_u32(a); }
 VINL vm vm_none(void) { return simde_vdupq_n_u32(0); }
 VINL int vm_any(vm a) { return simde_vmaxvq_u32(a) != 0; }
 /* The masks of 64-bit lanes 0, 1 / 2, 3 (zip each 32-bit mask with itself), and back. */
-VINL v32 vm_widen64_lo(vm m) { return simde_vzip1q_u32(m, m); }
-VINL v32 vm_widen64_hi(vm m) { return simde_vzip2q_u32(m, m); }
-VINL vm vm_narrow64_(v32 lo, v32 hi) { return simde_vuzp1q_u32(lo, hi); }
+VINL vmh vm_half64_lo(vm m) { return simde_vzip1q_u32(m, m); }
+VINL vmh vm_half64_hi(vm m) { return simde_vzip2q_u32(m, m); }
+VINL vm vm_join64(vmh lo, vmh hi) { return simde_vuzp1q_u32(lo, hi); }
 VINL vm vm_from16_(simde_uint16x4_t m) { return FROM_S32_(simde_vmovl_s16(D_S16_(m))); }
 
 /* ---- v16 ------------------------------------------------------------------------------------ */
@@ -132,16 +88,11 @@ VINL v16 v16_mulhi_s(v16 a, v16 b)
     return D_FROM_S16_(simde_vshrn_n_s32(simde_vmull_s16(D_S16_(a), D_S16_(b)), 16));
 }
 VINL v16 v16_and(v16 a, v16 b) { return simde_vand_u16(a, b); }
-VINL v16 v16_or(v16 a, v16 b) { return simde_vorr_u16(a, b); }
-VINL v16 v16_xor(v16 a, v16 b) { return simde_veor_u16(a, b); }
 VINL v16 v16_min_u(v16 a, v16 b) { return simde_vmin_u16(a, b); }
 VINL v16 v16_max_u(v16 a, v16 b) { return simde_vmax_u16(a, b); }
 VINL v16 v16_min_s(v16 a, v16 b) { return D_FROM_S16_(simde_vmin_s16(D_S16_(a), D_S16_(b))); }
 VINL v16 v16_max_s(v16 a, v16 b) { return D_FROM_S16_(simde_vmax_s16(D_S16_(a), D_S16_(b))); }
 VINL v16 v16_abs_s(v16 a) { return D_FROM_S16_(simde_vabs_s16(D_S16_(a))); } /* -32768 stays */
-#define v16_slli(a, n) simde_vshl_n_u16((a), (n))
-#define v16_srli(a, n) simde_vshr_n_u16((a), (n))
-#define v16_srai(a, n) D_FROM_S16_(simde_vshr_n_s16(D_S16_(a), (n)))
 VINL vm v16_cmpeq(v16 a, v16 b) { return vm_from16_(simde_vceq_u16(a, b)); }
 VINL vm v16_cmpgt_s(v16 a, v16 b) { return vm_from16_(simde_vcgt_s16(D_S16_(a), D_S16_(b))); }
 VINL v16 v16_sel(vm m, v16 a, v16 b) { return simde_vbsl_u16(simde_vmovn_u32(m), a, b); }
@@ -158,15 +109,11 @@ VINL v32 v32_not(v32 a) { return simde_vmvnq_u32(a); }
 #define v32_slli(a, n) simde_vshlq_n_u32((a), (n))
 #define v32_srli(a, n) simde_vshrq_n_u32((a), (n))
 #define v32_srai(a, n) FROM_S32_(simde_vshrq_n_s32(S32_(a), (n)))
-/* Per-lane shifts; counts >= 32 give 0 (sll, srl) or the sign (sra). ushl/sshl shift by the
- * signed low byte of the count (negative: right), so counts are clamped to 32 first. */
+/* Per-lane shifts; counts >= 32 give 0. ushl shifts by the signed low byte of the count
+ * (negative: right), so counts are clamped to 32 first. */
 VINL simde_int32x4_t shift_count32_(v32 n) { return S32_(simde_vminq_u32(n, simde_vdupq_n_u32(32))); }
 VINL v32 v32_sllv(v32 a, v32 n) { return simde_vshlq_u32(a, shift_count32_(n)); }
 VINL v32 v32_srlv(v32 a, v32 n) { return simde_vshlq_u32(a, simde_vnegq_s32(shift_count32_(n))); }
-VINL v32 v32_srav(v32 a, v32 n)
-{
-    return FROM_S32_(simde_vshlq_s32(S32_(a), simde_vnegq_s32(shift_count32_(n))));
-}
 VINL v32 v32_min_u(v32 a, v32 b) { return simde_vminq_u32(a, b); }
 VINL v32 v32_max_u(v32 a, v32 b) { return simde_vmaxq_u32(a, b); }
 VINL v32 v32_min_s(v32 a, v32 b) { return FROM_S32_(simde_vminq_s32(S32_(a), S32_(b))); }
@@ -180,7 +127,6 @@ VINL vm v32_cmplt_u(v32 a, v32 b) { return simde_vcltq_u32(a, b); }
 VINL v32 v32_sel(vm m, v32 a, v32 b) { return simde_vbslq_u32(m, a, b); }
 /* 16-bit element ops on a v32 seen as 2*VL x u16 (the x2 types). */
 VINL v32 v32_add16(v32 a, v32 b) { return FROM_U16_(simde_vaddq_u16(U16_(a), U16_(b))); }
-VINL v32 v32_sub16(v32 a, v32 b) { return FROM_U16_(simde_vsubq_u16(U16_(a), U16_(b))); }
 VINL v32 v32_min16_u(v32 a, v32 b) { return FROM_U16_(simde_vminq_u16(U16_(a), U16_(b))); }
 VINL v32 v32_max16_u(v32 a, v32 b) { return FROM_U16_(simde_vmaxq_u16(U16_(a), U16_(b))); }
 VINL v32 v32_min16_s(v32 a, v32 b) { return FROM_S16_(simde_vminq_s16(S16_(a), S16_(b))); }
@@ -221,34 +167,57 @@ VINL v32 v32_sum8x8(v32 a)
     return FROM_U64_(simde_vpaddlq_u32(simde_vpaddlq_u16(simde_vpaddlq_u8(U8_(a)))));
 }
 
-/* ---- v64 (each half seen as u64x2) ---------------------------------------------------------- */
-#define V64_MAP2(a, b, F) ((v64){F((a).lo, (b).lo), F((a).hi, (b).hi)})
-#define NEON_OP64_(NAME, EXPR)                                                                   \
-    VINL v32 NAME(v32 x, v32 y) { return EXPR; }
-NEON_OP64_(add64_, FROM_U64_(simde_vaddq_u64(U64_(x), U64_(y))))
-NEON_OP64_(sub64_, FROM_U64_(simde_vsubq_u64(U64_(x), U64_(y))))
+/* ---- v64 halves (each seen as u64x2): simd/vec_pair64.h's hooks, then the pair ops -------- */
+VINL v32 h64_load(const uint64_t *p) { return FROM_U64_(simde_vld1q_u64(p)); }
+VINL void h64_store(uint64_t *p, v32 v) { simde_vst1q_u64(p, U64_(v)); }
+VINL v32 h64_set1(uint64_t x) { return FROM_U64_(simde_vdupq_n_u64(x)); }
+VINL v32 h64_add(v32 a, v32 b) { return FROM_U64_(simde_vaddq_u64(U64_(a), U64_(b))); }
+VINL v32 h64_sub(v32 a, v32 b) { return FROM_U64_(simde_vsubq_u64(U64_(a), U64_(b))); }
 /* Per-lane 64-bit shift counts: >= 64 gives 0, so clamp to 64 before ushl reads the low byte. */
-NEON_OP64_(shl64_, FROM_U64_(simde_vshlq_u64(U64_(x), S64_(simde_vbslq_u32(
-                       FROM_U64_(simde_vcltq_u64(U64_(y), simde_vdupq_n_u64(64))), y,
-                       FROM_U64_(simde_vdupq_n_u64(64)))))))
-NEON_OP64_(shr64_, FROM_U64_(simde_vshlq_u64(U64_(x), simde_vnegq_s64(S64_(simde_vbslq_u32(
-                       FROM_U64_(simde_vcltq_u64(U64_(y), simde_vdupq_n_u64(64))), y,
-                       FROM_U64_(simde_vdupq_n_u64(64))))))))
-VINL v64 v64_add(v64 a, v64 b) { return V64_MAP2(a, b, add64_); }
-VINL v64 v64_sub(v64 a, v64 b) { return V64_MAP2(a, b, sub64_); }
-VINL v64 v64_and(v64 a, v64 b) { return V64_MAP2(a, b, simde_vandq_u32); }
-VINL v64 v64_or(v64 a, v64 b) { return V64_MAP2(a, b, simde_vorrq_u32); }
-VINL v64 v64_xor(v64 a, v64 b) { return V64_MAP2(a, b, simde_veorq_u32); }
-VINL v64 v64_andnot(v64 a, v64 b) { return V64_MAP2(b, a, simde_vbicq_u32); } /* ~a & b */
-VINL v64 v64_not(v64 a) { return (v64){simde_vmvnq_u32(a.lo), simde_vmvnq_u32(a.hi)}; }
-VINL v64 v64_sllv(v64 a, v64 n) { return V64_MAP2(a, n, shl64_); }
-VINL v64 v64_srlv(v64 a, v64 n) { return V64_MAP2(a, n, shr64_); }
-#define v64_slli(a, n)                                                                           \
-    ((v64){FROM_U64_(simde_vshlq_n_u64(U64_((a).lo), (n))),                                    \
-           FROM_U64_(simde_vshlq_n_u64(U64_((a).hi), (n)))})
-#define v64_srli(a, n)                                                                           \
-    ((v64){FROM_U64_(simde_vshrq_n_u64(U64_((a).lo), (n))),                                    \
-           FROM_U64_(simde_vshrq_n_u64(U64_((a).hi), (n)))})
+VINL simde_int64x2_t shift_count64_(v32 n)
+{
+    const simde_uint64x2_t k64 = simde_vdupq_n_u64(64);
+    return S64_(simde_vbslq_u32(FROM_U64_(simde_vcltq_u64(U64_(n), k64)), n, FROM_U64_(k64)));
+}
+VINL v32 h64_sllv(v32 a, v32 n) { return FROM_U64_(simde_vshlq_u64(U64_(a), shift_count64_(n))); }
+VINL v32 h64_srlv(v32 a, v32 n)
+{
+    return FROM_U64_(simde_vshlq_u64(U64_(a), simde_vnegq_s64(shift_count64_(n))));
+}
+#define h64_slli(a, n) FROM_U64_(simde_vshlq_n_u64(U64_(a), (n)))
+#define h64_srli(a, n) FROM_U64_(simde_vshrq_n_u64(U64_(a), (n)))
+VINL vmh h64_cmpeq(v32 a, v32 b) { return FROM_U64_(simde_vceqq_u64(U64_(a), U64_(b))); }
+VINL vmh h64_cmpgt_s(v32 a, v32 b) { return FROM_U64_(simde_vcgtq_s64(S64_(a), S64_(b))); }
+VINL v32 h64_sel(vmh m, v32 a, v32 b) { return simde_vbslq_u32(m, a, b); }
+/* simde 0.7.4 has no vdivq_f64: fdiv itself natively, lane by lane under emulation. */
+VINL simde_float64x2_t divq_f64_(simde_float64x2_t a, simde_float64x2_t b)
+{
+#if PTXNEON_NATIVE
+    return vdivq_f64(a, b);
+#else
+    double x[2], y[2];
+    simde_vst1q_f64(x, a);
+    simde_vst1q_f64(y, b);
+    x[0] /= y[0];
+    x[1] /= y[1];
+    return simde_vld1q_f64(x);
+#endif
+}
+VINL v32 h64_fadd_f64(v32 a, v32 b) { return I64_(simde_vaddq_f64(F64_(a), F64_(b))); }
+VINL v32 h64_fsub_f64(v32 a, v32 b) { return I64_(simde_vsubq_f64(F64_(a), F64_(b))); }
+VINL v32 h64_fmul_f64(v32 a, v32 b) { return I64_(simde_vmulq_f64(F64_(a), F64_(b))); }
+VINL v32 h64_fdiv_f64(v32 a, v32 b) { return I64_(divq_f64_(F64_(a), F64_(b))); }
+VINL v32 h64_fma_f64(v32 a, v32 b, v32 c) /* fmla: a * b + c, one rounding */
+{
+    return I64_(simde_vfmaq_f64(F64_(c), F64_(a), F64_(b)));
+}
+#include "simd/vec_pair64.h"
+/* (vec_pair64.h has no v64_cmpgt_u: the x86 layers' differ in shape) */
+VINL vm v64_cmpgt_u(v64 a, v64 b)
+{
+    return vm_join64(FROM_U64_(simde_vcgtq_u64(U64_(a.lo), U64_(b.lo))),
+                     FROM_U64_(simde_vcgtq_u64(U64_(a.hi), U64_(b.hi))));
+}
 /* 32 x 32 -> 64 products of the low halves of each lane: uzp1 gathers the four low words, then
  * umull / umull2 (smull / smull2). */
 VINL v64 v64_mul32_u(v64 a, v64 b)
@@ -263,28 +232,37 @@ VINL v64 v64_mul32_s(v64 a, v64 b)
     return (v64){FROM_S64_(simde_vmull_s32(simde_vget_low_s32(al), simde_vget_low_s32(bl))),
                  FROM_S64_(simde_vmull_high_s32(al, bl))};
 }
-VINL vm v64_cmpeq(v64 a, v64 b)
+
+/* ---- guarded stores ------------------------------------------------------------------------- */
+/* NEON has no masked store: a partial chunk is written lane by lane with st1 {v.<t>}[i]. */
+#define NEON_STORE_LANE_(ST, p, v, bits, i, L)                                                   \
+    if (((bits) >> (i)) & 1)                                                                   \
+    ST((p) + (i), (v), (L))
+#define NEON_STORE_GUARD4_(W, T, ST)                                                             \
+    VINL void v##W##_store_guard(T *p, v##W v, uint32_t bits)                                  \
+    {                                                                                          \
+        if ((bits & 0xf) == 0xf) {                                                             \
+            v##W##_store(p, v);                                                                \
+            return;                                                                            \
+        }                                                                                      \
+        NEON_STORE_LANE_(ST, p, v, bits, 0, 0);                                                \
+        NEON_STORE_LANE_(ST, p, v, bits, 1, 1);                                                \
+        NEON_STORE_LANE_(ST, p, v, bits, 2, 2);                                                \
+        NEON_STORE_LANE_(ST, p, v, bits, 3, 3);                                                \
+    }
+NEON_STORE_GUARD4_(16, uint16_t, simde_vst1_lane_u16)
+NEON_STORE_GUARD4_(32, uint32_t, simde_vst1q_lane_u32)
+VINL void v64_store_guard(uint64_t *p, v64 v, uint32_t bits)
 {
-    return vm_narrow64_(FROM_U64_(simde_vceqq_u64(U64_(a.lo), U64_(b.lo))),
-                        FROM_U64_(simde_vceqq_u64(U64_(a.hi), U64_(b.hi))));
+    if ((bits & 0xf) == 0xf) {
+        v64_store(p, v);
+    } else {
+        NEON_STORE_LANE_(simde_vst1q_lane_u64, p, U64_(v.lo), bits, 0, 0);
+        NEON_STORE_LANE_(simde_vst1q_lane_u64, p, U64_(v.lo), bits, 1, 1);
+        NEON_STORE_LANE_(simde_vst1q_lane_u64, p, U64_(v.hi), bits, 2, 0);
+        NEON_STORE_LANE_(simde_vst1q_lane_u64, p, U64_(v.hi), bits, 3, 1);
+    }
 }
-VINL vm v64_cmpgt_s(v64 a, v64 b)
-{
-    return vm_narrow64_(FROM_U64_(simde_vcgtq_s64(S64_(a.lo), S64_(b.lo))),
-                        FROM_U64_(simde_vcgtq_s64(S64_(a.hi), S64_(b.hi))));
-}
-VINL vm v64_cmpgt_u(v64 a, v64 b)
-{
-    return vm_narrow64_(FROM_U64_(simde_vcgtq_u64(U64_(a.lo), U64_(b.lo))),
-                        FROM_U64_(simde_vcgtq_u64(U64_(a.hi), U64_(b.hi))));
-}
-VINL v64 v64_sel(vm m, v64 a, v64 b)
-{
-    return (v64){simde_vbslq_u32(vm_widen64_lo(m), a.lo, b.lo),
-                 simde_vbslq_u32(vm_widen64_hi(m), a.hi, b.hi)};
-}
-/* Sum of the 8 bytes of each lane. */
-VINL v64 v64_sum8(v64 a) { return (v64){v32_sum8x8(a.lo), v32_sum8x8(a.hi)}; }
 
 /* ---- width changes -------------------------------------------------------------------------- */
 VINL v32 v32_from16_u(v16 a) { return simde_vmovl_u16(a); }
@@ -294,11 +272,6 @@ VINL v64 v64_from32_u(v32 a)
 {
     return (v64){FROM_U64_(simde_vmovl_u32(simde_vget_low_u32(a))),
                  FROM_U64_(simde_vmovl_high_u32(a))};
-}
-VINL v64 v64_from32_s(v32 a)
-{
-    return (v64){FROM_S64_(simde_vmovl_s32(simde_vget_low_s32(S32_(a)))),
-                 FROM_S64_(simde_vmovl_high_s32(S32_(a)))};
 }
 VINL v32 v32_from64(v64 a) { return simde_vuzp1q_u32(a.lo, a.hi); }    /* low halves */
 VINL v32 v32_from64_hi(v64 a) { return simde_vuzp2q_u32(a.lo, a.hi); } /* high halves */
@@ -313,20 +286,7 @@ VINL v32 v32_join16(v16 lo, v16 hi) { return FROM_U16_(simde_vcombine_u16(lo, hi
 /* trunc(a / b) of 32-bit lanes (signed or not), b != 0, through f64: the quotient of two 32-bit
  * integers is never within 2^-52 (relative) of an integer it is not, so in any rounding mode the
  * f64 quotient truncates (fcvtzs / fcvtzu) to the exact one. Signed INT_MIN / -1 is the caller's
- * business. simde 0.7.4 has no vdivq_f64: fdiv itself natively, lane by lane under emulation. */
-VINL simde_float64x2_t divq_f64_(simde_float64x2_t a, simde_float64x2_t b)
-{
-#if PTXNEON_NATIVE
-    return vdivq_f64(a, b);
-#else
-    double x[2], y[2];
-    simde_vst1q_f64(x, a);
-    simde_vst1q_f64(y, b);
-    x[0] /= y[0];
-    x[1] /= y[1];
-    return simde_vld1q_f64(x);
-#endif
-}
+ * business. */
 VINL v32 v32_divq(v32 a, v32 b, int sgn)
 {
     if (sgn) {
@@ -348,10 +308,6 @@ VINL v32 v32_divq(v32 a, v32 b, int sgn)
 }
 
 /* ---- floating point (bits in integer vectors; rounding from FPCR, set by the kernel) -------- */
-#define F32_(x) simde_vreinterpretq_f32_u32(x)
-#define I32_(x) simde_vreinterpretq_u32_f32(x)
-#define F64_(x) simde_vreinterpretq_f64_u32(x)
-#define I64_(x) simde_vreinterpretq_u32_f64(x)
 VINL v32 v32_fadd_f32(v32 a, v32 b) { return I32_(simde_vaddq_f32(F32_(a), F32_(b))); }
 VINL v32 v32_fsub_f32(v32 a, v32 b) { return I32_(simde_vsubq_f32(F32_(a), F32_(b))); }
 VINL v32 v32_fma_f32(v32 a, v32 b, v32 c) /* fmla: a * b + c, one rounding */
@@ -362,11 +318,6 @@ VINL v32 v32_fma_f32(v32 a, v32 b, v32 c) /* fmla: a * b + c, one rounding */
  * zeros): fcmgt / fcmgt + bsl, since Arm's fmax/fmin return NaN and order -0 < +0. */
 VINL v32 v32_fmax_f32(v32 a, v32 b) { return simde_vbslq_u32(simde_vcgtq_f32(F32_(a), F32_(b)), a, b); }
 VINL v32 v32_fmin_f32(v32 a, v32 b) { return simde_vbslq_u32(simde_vcltq_f32(F32_(a), F32_(b)), a, b); }
-#define V64F2_(a, b, F) ((v64){I64_(F(F64_((a).lo), F64_((b).lo))), I64_(F(F64_((a).hi), F64_((b).hi)))})
-VINL v64 v64_fsub_f64(v64 a, v64 b) { return V64F2_(a, b, simde_vsubq_f64); }
-VINL v64 v64_fadd_f64(v64 a, v64 b) { return V64F2_(a, b, simde_vaddq_f64); }
-VINL v64 v64_fmul_f64(v64 a, v64 b) { return V64F2_(a, b, simde_vmulq_f64); }
-VINL v64 v64_fdiv_f64(v64 a, v64 b) { return V64F2_(a, b, divq_f64_); }
 /* ucvtf (by FPCR.RMode) and fcvtzu (truncating) convert u64 <-> f64 directly. Not under
  * emulation: simde 0.7.4's x86 fallback of vcvtq_u64_f64 gives 2^63 for every value >= 2^63, so
  * the emulated build takes int_ops.h's integer conversions. */
@@ -384,11 +335,6 @@ VINL v64 v64_from_f32(v32 a)
 VINL v32 v32_from_f64(v64 a)
 {
     return I32_(simde_vcombine_f32(simde_vcvt_f32_f64(F64_(a.lo)), simde_vcvt_f32_f64(F64_(a.hi))));
-}
-VINL v64 v64_fma_f64(v64 a, v64 b, v64 c)
-{
-    return (v64){I64_(simde_vfmaq_f64(F64_(c.lo), F64_(a.lo), F64_(b.lo))),
-                 I64_(simde_vfmaq_f64(F64_(c.hi), F64_(a.hi), F64_(b.hi)))};
 }
 /* f16 <-> f32: fcvtl widens exactly; fcvtn rounds by FPCR.RMode, which is RN in every kernel that
  * narrows (f16 add has .rn only, RND_RN / RND_NONE rows; FPCR.AHP = 0: IEEE half precision).
@@ -442,5 +388,7 @@ VINL v32 v32_dot4_acc(v32 c, v32 a, v32 b, int sa, int sb)
     return FROM_S32_(simde_vsubq_s32(r, simde_vdotq_s32(simde_vdupq_n_s32(0), S8_(s), S8_(k80))));
 }
 #endif
+
+#include "simd/vec_check.h"
 
 #endif

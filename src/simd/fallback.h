@@ -4,38 +4,7 @@
 #ifndef PTXCPU_SIMD_FALLBACK_H
 #define PTXCPU_SIMD_FALLBACK_H
 
-/* Vector type of a register of w bits in one chunk (0 = operand absent: a zero v32). */
-#define VT(w) VT_(w)
-#define VT_(w) VT_##w
-#define VT_0 v32
-#define VT_16 v16
-#define VT_32 v32
-#define VT_64 v64
-/* Lane type, and chunk load / store from a lane array. */
-#define SIMD_LT(w) SIMD_LT_(w)
-#define SIMD_LT_(w) SIMD_LT_##w
-#define SIMD_LT_0 uint32_t
-#define SIMD_LT_16 uint16_t
-#define SIMD_LT_32 uint32_t
-#define SIMD_LT_64 uint64_t
-#define SIMD_VLD(w) SIMD_VLD_(w)
-#define SIMD_VLD_(w) SIMD_VLD_##w
-#define SIMD_VLD_0 v32_load
-#define SIMD_VLD_16 v16_load
-#define SIMD_VLD_32 v32_load
-#define SIMD_VLD_64 v64_load
-#define SIMD_VST(w) SIMD_VST_(w)
-#define SIMD_VST_(w) SIMD_VST_##w
-#define SIMD_VST_0 v32_store
-#define SIMD_VST_16 v16_store
-#define SIMD_VST_32 v32_store
-#define SIMD_VST_64 v64_store
-
-/* The parameters every op body takes: instruction type, second type, modifiers, rounding, the
- * chunk of each source (absent ones are zero), and CC.CF of the chunk's lanes (in and out). */
-#define SIMD_BODY(SEM, DW, AW, BW, CW, EW)                                                       \
-    VINL VT(DW) simd_##SEM##_##DW##_##AW(int ty, int ty2, unsigned m, int rnd, VT(AW) a,       \
-                                         VT(BW) b, VT(CW) c, VT(EW) e, vm *cf)
+#include "simd/vec_contract.h" /* VT, SIMD_LT, SIMD_VLD, SIMD_VST, SIMD_BODY */
 
 /* simd_lanes_<SEM>_<DW>_<AW>: every lane of the chunk through the scalar reference. */
 #define SIMD_DEFINE_LANES(SEM, DW, AW, BW, CW, EW)                                               \

@@ -1,0 +1,248 @@
+/* The vector-layer contract: every primitive an <isa>/vec.h gives the op bodies (simd/int_ops.h,
+ * float_ops.h) and the kernel template (simd/kernels.h), one line of semantics each, in lists that
+ * simd/vec_check.h checks each layer against; and the width-generic names (VT, SIMD_BODY, ...). */
+#ifndef PTXCPU_SIMD_VEC_CONTRACT_H
+#define PTXCPU_SIMD_VEC_CONTRACT_H
+
+#include <stdint.h>
+
+/* Primitives are always inlined: a body becomes straight-line code only once they are, and no
+ * copy may be emitted that the linker could share between ISA objects. (The emulated test tables
+ * define VINL as plain static inline: their code only needs to be right.) */
+#ifndef VINL
+#define VINL static inline __attribute__((always_inline))
+#endif
+
+/* ---- types ------------------------------------------------------------------------------------
+ * A layer works on chunks of VL lanes (VL a power of two dividing 32, the warp size), every lane
+ * type with the same count, so bodies mix widths without moving lanes between vectors:
+ *   VL    lanes per chunk
+ *   v16   VL x u16;   v32   VL x u32
+ *   v64   VL x u64, and exactly `struct { v32 lo, hi; }`: lanes 0..VL/2-1 in lo, the rest in hi,
+ *         each half VL/2 u64 elements. Bodies rely on it: they apply v32 bit and byte ops to .lo
+ *         and .hi, build results as (v64){lo, hi}, and read an f32x2 lane as two f32 of a half.
+ *         simd/vec_pair64.h holds the v64 primitives that follow from the halves' ops.
+ *   vm    one flag per lane (a vector of all-ones/zero lanes, or a mask register)
+ * Each primitive below is a function of exactly the signature given (not a macro: the check takes
+ * its type), except the shifts by an immediate, which are macros wherever the ISA needs the count
+ * as a constant. Signed variants (_s) read the lanes as two's complement; all arithmetic wraps. */
+
+/* X(return type, name, (parameter types)) */
+#define VEC_LOADSTORE(X)                                                                           \
+    X(v16, v16_load, (const uint16_t *))  /* VL lanes from p (any alignment) */                    \
+    X(v32, v32_load, (const uint32_t *))                                                           \
+    X(v64, v64_load, (const uint64_t *))                                                           \
+    X(void, v16_store, (uint16_t *, v16)) /* VL lanes to p */                                      \
+    X(void, v32_store, (uint32_t *, v32))                                                          \
+    X(void, v64_store, (uint64_t *, v64))                                                          \
+    /* lane i to p[i] where bit i of bits is 1; no other lane is touched, not even rewritten with  \
+     * its own value (another thread may own it) */                                                \
+    X(void, v16_store_guard, (uint16_t *, v16, uint32_t))                                          \
+    X(void, v32_store_guard, (uint32_t *, v32, uint32_t))                                          \
+    X(void, v64_store_guard, (uint64_t *, v64, uint32_t))                                          \
+    X(v16, v16_set1, (uint16_t))          /* x in every lane */                                    \
+    X(v32, v32_set1, (uint32_t))                                                                   \
+    X(v64, v64_set1, (uint64_t))                                                                   \
+    X(v32, v32_zero, (void))              /* 0; also what an absent operand reads */
+
+#define VEC_MASKS(X)                                                                               \
+    X(vm, vm_from_bits, (uint32_t))       /* lane i set iff bit i is (bits VL and up ignored) */   \
+    X(uint32_t, vm_to_bits, (vm))         /* and back (bits VL and up 0) */                        \
+    X(vm, vm_and, (vm, vm))                                                                        \
+    X(vm, vm_or, (vm, vm))                                                                         \
+    X(vm, vm_andnot, (vm, vm))            /* ~a & b */                                             \
+    X(vm, vm_not, (vm))                                                                            \
+    X(vm, vm_none, (void))                /* no lane set */                                        \
+    X(int, vm_any, (vm))                  /* nonzero iff some lane is set */
+
+#define VEC_INT16(X)                                                                               \
+    X(v16, v16_add, (v16, v16))                                                                    \
+    X(v16, v16_sub, (v16, v16))                                                                    \
+    X(v16, v16_mullo, (v16, v16))         /* low 16 bits of the product */                         \
+    X(v16, v16_mulhi_u, (v16, v16))       /* high 16 bits of the 32-bit product */                 \
+    X(v16, v16_mulhi_s, (v16, v16))                                                                \
+    X(v16, v16_and, (v16, v16))                                                                    \
+    X(v16, v16_min_u, (v16, v16))                                                                  \
+    X(v16, v16_max_u, (v16, v16))                                                                  \
+    X(v16, v16_min_s, (v16, v16))                                                                  \
+    X(v16, v16_max_s, (v16, v16))                                                                  \
+    X(v16, v16_abs_s, (v16))              /* -32768 stays */                                       \
+    X(vm, v16_cmpeq, (v16, v16))                                                                   \
+    X(vm, v16_cmpgt_s, (v16, v16))                                                                 \
+    X(v16, v16_sel, (vm, v16, v16))       /* m ? a : b, per lane */
+
+#define VEC_INT32(X)                                                                               \
+    X(v32, v32_add, (v32, v32))                                                                    \
+    X(v32, v32_sub, (v32, v32))                                                                    \
+    X(v32, v32_mullo, (v32, v32))         /* low 32 bits of the product */                         \
+    X(v32, v32_mulhi_u, (v32, v32))       /* high 32 bits of the 64-bit product */                 \
+    X(v32, v32_mulhi_s, (v32, v32))                                                                \
+    X(v32, v32_divq, (v32, v32, int))     /* trunc(a / b), signed iff the int is; b != 0, and     \
+                                             INT_MIN / -1 is the caller's business */              \
+    X(v32, v32_and, (v32, v32))                                                                    \
+    X(v32, v32_or, (v32, v32))                                                                     \
+    X(v32, v32_xor, (v32, v32))                                                                    \
+    X(v32, v32_andnot, (v32, v32))        /* ~a & b */                                             \
+    X(v32, v32_not, (v32))                                                                         \
+    X(v32, v32_sllv, (v32, v32))          /* a << n per lane; n >= 32 gives 0 */                   \
+    X(v32, v32_srlv, (v32, v32))          /* a >> n per lane (logical); n >= 32 gives 0 */         \
+    X(v32, v32_min_u, (v32, v32))                                                                  \
+    X(v32, v32_max_u, (v32, v32))                                                                  \
+    X(v32, v32_min_s, (v32, v32))                                                                  \
+    X(v32, v32_max_s, (v32, v32))                                                                  \
+    X(v32, v32_abs_s, (v32))              /* INT_MIN stays */                                      \
+    X(vm, v32_cmpeq, (v32, v32))                                                                   \
+    X(vm, v32_cmpgt_s, (v32, v32))                                                                 \
+    X(vm, v32_cmplt_s, (v32, v32))                                                                 \
+    X(vm, v32_cmpgt_u, (v32, v32))                                                                 \
+    X(vm, v32_cmplt_u, (v32, v32))                                                                 \
+    X(v32, v32_sel, (vm, v32, v32))       /* m ? a : b, per lane */
+
+/* A v32 also holds 2*VL u16 elements (the x2 types' halves) or 4*VL bytes; these ops see it so. */
+#define VEC_INT32_PARTS(X)                                                                         \
+    X(v32, v32_add16, (v32, v32))                                                                  \
+    X(v32, v32_min16_u, (v32, v32))                                                                \
+    X(v32, v32_max16_u, (v32, v32))                                                                \
+    X(v32, v32_min16_s, (v32, v32))                                                                \
+    X(v32, v32_max16_s, (v32, v32))                                                                \
+    X(v32, v32_madd16, (v32, v32))        /* per lane lo16(a) lo16(b) + hi16(a) hi16(b), signed    \
+                                             (pmaddwd) */                                          \
+    X(v32, v32_shuffle8, (v32, v32))      /* byte i of each 16-byte block: a's byte idx[i] of the  \
+                                             same block, 0 where idx[i] has its top bit set; the   \
+                                             bodies use only idx bytes 0..15 and 0x80 */           \
+    X(v32, v32_bcast16b, (const uint8_t *)) /* a 16-byte pattern repeated over the vector */       \
+    X(v32, v32_popc8, (v32))              /* the bit count of every byte */                        \
+    X(v32, v32_sum8x8, (v32))             /* each 64-bit element: the sum of its 8 bytes */
+
+#define VEC_INT64(X)                                                                               \
+    X(v64, v64_add, (v64, v64))                                                                    \
+    X(v64, v64_sub, (v64, v64))                                                                    \
+    X(v64, v64_mul32_u, (v64, v64))       /* the 64-bit product of the lanes' low 32 bits,         \
+                                             zero-extended (_s: sign-extended) */                  \
+    X(v64, v64_mul32_s, (v64, v64))                                                                \
+    X(v64, v64_and, (v64, v64))                                                                    \
+    X(v64, v64_or, (v64, v64))                                                                     \
+    X(v64, v64_xor, (v64, v64))                                                                    \
+    X(v64, v64_andnot, (v64, v64))        /* ~a & b */                                             \
+    X(v64, v64_not, (v64))                                                                         \
+    X(v64, v64_sllv, (v64, v64))          /* n >= 64 gives 0 */                                    \
+    X(v64, v64_srlv, (v64, v64))                                                                   \
+    X(vm, v64_cmpeq, (v64, v64))                                                                   \
+    X(vm, v64_cmpgt_s, (v64, v64))                                                                 \
+    X(vm, v64_cmpgt_u, (v64, v64))                                                                 \
+    X(v64, v64_sel, (vm, v64, v64))
+
+#define VEC_WIDTHS(X)                                                                              \
+    X(v32, v32_from16_u, (v16))           /* zero-extended */                                      \
+    X(v32, v32_from16_s, (v16))           /* sign-extended */                                      \
+    X(v16, v16_from32, (v32))             /* the low 16 bits of each lane */                       \
+    X(v64, v64_from32_u, (v32))           /* zero-extended */                                      \
+    X(v32, v32_from64, (v64))             /* the low 32 bits of each lane */                       \
+    X(v32, v32_from64_hi, (v64))          /* the high 32 bits */                                   \
+    /* a v32's bits as two v16 and back (which lanes go where is the layer's business: the bodies  \
+     * only split, work on 16-bit lanes and join) */                                               \
+    X(void, v32_split16, (v32, v16 *, v16 *))                                                      \
+    X(v32, v32_join16, (v16, v16))
+
+/* Float lanes are bit patterns in the integer vectors; rounding is the mode vec_fenv_enter set. */
+#define VEC_FLOAT(X)                                                                               \
+    X(v32, v32_fadd_f32, (v32, v32))                                                               \
+    X(v32, v32_fsub_f32, (v32, v32))                                                               \
+    X(v32, v32_fma_f32, (v32, v32, v32))  /* a * b + c, one rounding */                            \
+    /* x86 maxps / minps: b when either is NaN or both are zeros, else the larger / smaller */     \
+    X(v32, v32_fmax_f32, (v32, v32))                                                               \
+    X(v32, v32_fmin_f32, (v32, v32))                                                               \
+    X(v64, v64_fadd_f64, (v64, v64))                                                               \
+    X(v64, v64_fsub_f64, (v64, v64))                                                               \
+    X(v64, v64_fmul_f64, (v64, v64))                                                               \
+    X(v64, v64_fdiv_f64, (v64, v64))                                                               \
+    X(v64, v64_fma_f64, (v64, v64, v64))                                                           \
+    X(v64, v64_from_f32, (v32))           /* f32 -> f64, exact */                                  \
+    X(v32, v32_from_f64, (v64))           /* f64 -> f32, rounded by the mode */                    \
+    X(v32, v32_from_f16, (v16))           /* f16 -> f32, exact */                                  \
+    X(v16, v16_to_f16_rn, (v32))          /* f32 -> f16, to nearest even whatever the mode */
+
+/* The floating-point environment, set once per batch of a float row: vec_fenv_enter(rnd) sets the
+ * row's rounding mode (RND_*; RND_NONE as RN), no flush to zero, every exception masked, and
+ * returns the caller's state for vec_fenv_leave; neither lets a memory access cross it. */
+#define VEC_FENV(X)                                                                                \
+    X(vec_fenv, vec_fenv_enter, (int))                                                             \
+    X(void, vec_fenv_leave, (vec_fenv))
+
+#define VEC_REQUIRED(X)                                                                            \
+    VEC_LOADSTORE(X) VEC_MASKS(X) VEC_INT16(X) VEC_INT32(X) VEC_INT32_PARTS(X) VEC_INT64(X)      \
+    VEC_WIDTHS(X) VEC_FLOAT(X) VEC_FENV(X)
+
+/* Shifts by a constant 0 <= n < the element width: X(type, name) is type name(type a, n). */
+#define VEC_SHIFTS_IMM(X)                                                                          \
+    X(v32, v32_slli)                                                                               \
+    X(v32, v32_srli)                      /* logical */                                            \
+    X(v32, v32_srai)                      /* arithmetic */                                         \
+    X(v32, v32_slli16)                    /* on the 16-bit elements */                             \
+    X(v32, v32_srli16)                                                                             \
+    X(v32, v32_srai16)                                                                             \
+    X(v64, v64_slli)                                                                               \
+    X(v64, v64_srli)
+
+/* ---- optional primitives: a layer that has the operation defines VEC_HAS_<X> to 1 and these;
+ * the bodies use them then, and a generic sequence of the primitives above otherwise. */
+/* VEC_HAS_ISNAN_F32: a float compare finds the NaN lanes (f32_canon; else an integer compare) */
+#define VEC_OPT_ISNAN_F32(X) X(vm, v32_isnan_f32, (v32))
+/* VEC_HAS_CVT_U64_F64: u64 <-> f64 (64-bit div/rem; else int_ops.h builds both from halves) */
+#define VEC_OPT_CVT_U64_F64(X)                                                                     \
+    X(v64, v64_cvt_f64_u64, (v64))        /* rounded by the mode */                                \
+    X(v64, v64_cvtt_u64_f64, (v64))       /* truncated; the operand is in [0, 2^64) */
+/* VEC_HAS_MADD16_ACC: c + v32_madd16(a, b) in one operation (VNNI vpdpwssd; else two) */
+#define VEC_OPT_MADD16_ACC(X) X(v32, v32_madd16_acc, (v32, v32, v32))
+/* VEC_HAS_DPBUSD: c + the four products of a's unsigned and b's signed bytes, per lane (VNNI
+ * vpdpbusd); int_ops.h builds v32_dot4_acc on it and defines VEC_HAS_DOT4 */
+#define VEC_OPT_DPBUSD(X) X(v32, v32_dpbusd, (v32, v32, v32))
+/* VEC_HAS_DOT4 (not with VEC_HAS_DPBUSD): c + the four products of a's and b's bytes per lane, a's
+ * signed iff sa, b's iff sb (dp4a; else 16-bit pmaddwd pairs) */
+#define VEC_OPT_DOT4(X) X(v32, v32_dot4_acc, (v32, v32, v32, int, int))
+/* VEC_HAS_POPC: bit counts of 32- and 64-bit lanes (popc, clz; else per-byte counts summed) */
+#define VEC_OPT_POPC(X)                                                                            \
+    X(v32, v32_popc, (v32))                                                                        \
+    X(v32, v64_popc, (v64))
+/* VEC_HAS_CLZ: leading zeros of 32- and 64-bit lanes, 32 / 64 for 0 (clz, bfind; else smear and
+ * count) */
+#define VEC_OPT_CLZ(X)                                                                             \
+    X(v32, v32_clz, (v32))                                                                         \
+    X(v32, v64_clz, (v64))
+/* VEC_HAS_REVBITS8: the bits of every byte reversed (brev; else two nibble lookups) */
+#define VEC_OPT_REVBITS8(X) X(v32, v32_revbits8, (v32))
+
+/* ---- width-generic names: a register of w bits is a VT(w) in a chunk (w = 0: the operand is
+ * absent and reads as a zero v32), SIMD_LT(w) in a lane array, moved by SIMD_VLD / SIMD_VST. */
+#define VT(w) VT_(w)
+#define VT_(w) VT_##w
+#define VT_0 v32
+#define VT_16 v16
+#define VT_32 v32
+#define VT_64 v64
+#define SIMD_LT(w) SIMD_LT_(w)
+#define SIMD_LT_(w) SIMD_LT_##w
+#define SIMD_LT_0 uint32_t
+#define SIMD_LT_16 uint16_t
+#define SIMD_LT_32 uint32_t
+#define SIMD_LT_64 uint64_t
+#define SIMD_VLD(w) SIMD_VLD_(w)
+#define SIMD_VLD_(w) SIMD_VLD_##w
+#define SIMD_VLD_0 v32_load
+#define SIMD_VLD_16 v16_load
+#define SIMD_VLD_32 v32_load
+#define SIMD_VLD_64 v64_load
+#define SIMD_VST(w) SIMD_VST_(w)
+#define SIMD_VST_(w) SIMD_VST_##w
+#define SIMD_VST_0 v32_store
+#define SIMD_VST_16 v16_store
+#define SIMD_VST_32 v32_store
+#define SIMD_VST_64 v64_store
+
+/* The parameters every op body takes: instruction type, second type, modifiers, rounding, the
+ * chunk of each source (absent ones are zero), and CC.CF of the chunk's lanes (in and out). */
+#define SIMD_BODY(SEM, DW, AW, BW, CW, EW)                                                       \
+    VINL VT(DW) simd_##SEM##_##DW##_##AW(int ty, int ty2, unsigned m, int rnd, VT(AW) a,       \
+                                         VT(BW) b, VT(CW) c, VT(EW) e, vm *cf)
+
+#endif

@@ -1,0 +1,139 @@
+/* What the AVX2 and AVX-512 layers share: the same instructions at two widths, written once on the
+ * names each vec.h gives its width. What differs (masks, compares, simde's gaps) stays there. */
+#ifndef PTXCPU_SIMD_VEC_X86_H
+#define PTXCPU_SIMD_VEC_X86_H
+
+/* The including layer has defined VL, the types, its part of vec_pair64.h's hooks (vmh,
+ * vm_half64_*, vm_join64, h64_cmp*, h64_sel, h64_set1), v32_bcast16b, blend_odd32_(even, odd) (the
+ * odd 32-bit elements from odd, the rest from even), and the names of its intrinsics:
+ *   X86_V(op)    v32's, simde_mm<bits>_op;        X86_VSI(op): simde_mm<bits>_op_si<bits>
+ *   X86_H(op)    v16's (half the width);          X86_HSI(op)
+ *   F32_, F64_   v32 as __m<bits> / __m<bits>d;   I32_, I64_: back */
+#include "simd/fenv_x86.h"
+
+#if !defined(SIMDE_X86_AVX2_NATIVE) || !defined(SIMDE_X86_FMA_NATIVE) || \
+    !defined(SIMDE_X86_F16C_NATIVE)
+#error "the x86 layers need at least -mavx2 -mfma -mf16c (simde's fallback fmadd is not fused)"
+#endif
+
+/* ---- loads, stores, constants --------------------------------------------------------------- */
+VINL v16 v16_load(const uint16_t *p) { return X86_HSI(loadu)((const void *)p); }
+VINL v32 v32_load(const uint32_t *p) { return X86_VSI(loadu)((const void *)p); }
+VINL void v16_store(uint16_t *p, v16 v) { X86_HSI(storeu)((void *)p, v); }
+VINL void v32_store(uint32_t *p, v32 v) { X86_VSI(storeu)((void *)p, v); }
+VINL v16 v16_set1(uint16_t x) { return X86_H(set1_epi16)((int16_t)x); }
+VINL v32 v32_set1(uint32_t x) { return X86_V(set1_epi32)((int32_t)x); }
+VINL v32 v32_zero(void) { return X86_VSI(setzero)(); }
+
+/* ---- v16 ------------------------------------------------------------------------------------ */
+VINL v16 v16_add(v16 a, v16 b) { return X86_H(add_epi16)(a, b); }
+VINL v16 v16_sub(v16 a, v16 b) { return X86_H(sub_epi16)(a, b); }
+VINL v16 v16_mullo(v16 a, v16 b) { return X86_H(mullo_epi16)(a, b); }
+VINL v16 v16_mulhi_u(v16 a, v16 b) { return X86_H(mulhi_epu16)(a, b); }
+VINL v16 v16_mulhi_s(v16 a, v16 b) { return X86_H(mulhi_epi16)(a, b); }
+VINL v16 v16_and(v16 a, v16 b) { return X86_HSI(and)(a, b); }
+VINL v16 v16_min_u(v16 a, v16 b) { return X86_H(min_epu16)(a, b); }
+VINL v16 v16_max_u(v16 a, v16 b) { return X86_H(max_epu16)(a, b); }
+VINL v16 v16_min_s(v16 a, v16 b) { return X86_H(min_epi16)(a, b); }
+VINL v16 v16_max_s(v16 a, v16 b) { return X86_H(max_epi16)(a, b); }
+VINL v16 v16_abs_s(v16 a) { return X86_H(abs_epi16)(a); }
+
+/* ---- v32 ------------------------------------------------------------------------------------ */
+VINL v32 v32_add(v32 a, v32 b) { return X86_V(add_epi32)(a, b); }
+VINL v32 v32_sub(v32 a, v32 b) { return X86_V(sub_epi32)(a, b); }
+VINL v32 v32_mullo(v32 a, v32 b) { return X86_V(mullo_epi32)(a, b); }
+VINL v32 v32_and(v32 a, v32 b) { return X86_VSI(and)(a, b); }
+VINL v32 v32_or(v32 a, v32 b) { return X86_VSI(or)(a, b); }
+VINL v32 v32_xor(v32 a, v32 b) { return X86_VSI(xor)(a, b); }
+VINL v32 v32_andnot(v32 a, v32 b) { return X86_VSI(andnot)(a, b); } /* ~a & b */
+VINL v32 v32_not(v32 a) { return X86_VSI(xor)(a, X86_V(set1_epi32)(-1)); }
+#define v32_slli(a, n) X86_V(slli_epi32)((a), (n))
+#define v32_srli(a, n) X86_V(srli_epi32)((a), (n))
+VINL v32 v32_sllv(v32 a, v32 n) { return X86_V(sllv_epi32)(a, n); } /* x86's: >= 32 gives 0 */
+VINL v32 v32_srlv(v32 a, v32 n) { return X86_V(srlv_epi32)(a, n); }
+VINL v32 v32_min_u(v32 a, v32 b) { return X86_V(min_epu32)(a, b); }
+VINL v32 v32_max_u(v32 a, v32 b) { return X86_V(max_epu32)(a, b); }
+VINL v32 v32_min_s(v32 a, v32 b) { return X86_V(min_epi32)(a, b); }
+VINL v32 v32_max_s(v32 a, v32 b) { return X86_V(max_epi32)(a, b); }
+VINL v32 v32_abs_s(v32 a) { return X86_V(abs_epi32)(a); }
+/* High 32 bits of the 64-bit products: pmuludq / pmuldq of the even elements and of the odd ones
+ * shifted down, the high halves interleaved back. */
+VINL v32 v32_mulhi_u(v32 a, v32 b)
+{
+    v32 ev = X86_V(srli_epi64)(X86_V(mul_epu32)(a, b), 32);
+    v32 od = X86_V(mul_epu32)(X86_V(srli_epi64)(a, 32), X86_V(srli_epi64)(b, 32));
+    return blend_odd32_(ev, od);
+}
+VINL v32 v32_mulhi_s(v32 a, v32 b)
+{
+    v32 ev = X86_V(srli_epi64)(X86_V(mul_epi32)(a, b), 32);
+    v32 od = X86_V(mul_epi32)(X86_V(srli_epi64)(a, 32), X86_V(srli_epi64)(b, 32));
+    return blend_odd32_(ev, od);
+}
+
+/* ---- v32 as 16-bit elements and bytes ------------------------------------------------------- */
+VINL v32 v32_add16(v32 a, v32 b) { return X86_V(add_epi16)(a, b); }
+VINL v32 v32_min16_u(v32 a, v32 b) { return X86_V(min_epu16)(a, b); }
+VINL v32 v32_max16_u(v32 a, v32 b) { return X86_V(max_epu16)(a, b); }
+VINL v32 v32_min16_s(v32 a, v32 b) { return X86_V(min_epi16)(a, b); }
+VINL v32 v32_max16_s(v32 a, v32 b) { return X86_V(max_epi16)(a, b); }
+#define v32_slli16(a, n) X86_V(slli_epi16)((a), (n))
+#define v32_srli16(a, n) X86_V(srli_epi16)((a), (n))
+#define v32_srai16(a, n) X86_V(srai_epi16)((a), (n))
+VINL v32 v32_madd16(v32 a, v32 b) { return X86_V(madd_epi16)(a, b); }
+VINL v32 v32_shuffle8(v32 a, v32 idx) { return X86_V(shuffle_epi8)(a, idx); } /* pshufb */
+/* Per-byte bit counts: pshufb looks up each nibble's count. */
+VINL v32 v32_popc8(v32 a)
+{
+    static const uint8_t lut[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
+    const v32 t = v32_bcast16b(lut), m = X86_V(set1_epi8)(0x0f);
+    v32 lo = X86_VSI(and)(a, m), hi = X86_VSI(and)(X86_V(srli_epi16)(a, 4), m);
+    return X86_V(add_epi8)(X86_V(shuffle_epi8)(t, lo), X86_V(shuffle_epi8)(t, hi));
+}
+VINL v32 v32_sum8x8(v32 a) { return X86_V(sad_epu8)(a, X86_VSI(setzero)()); } /* psadbw vs 0 */
+
+/* ---- v64 halves: the rest of vec_pair64.h's hooks, then the pair ops ------------------------ */
+VINL v32 h64_load(const uint64_t *p) { return X86_VSI(loadu)((const void *)p); }
+VINL void h64_store(uint64_t *p, v32 v) { X86_VSI(storeu)((void *)p, v); }
+VINL v32 h64_add(v32 a, v32 b) { return X86_V(add_epi64)(a, b); }
+VINL v32 h64_sub(v32 a, v32 b) { return X86_V(sub_epi64)(a, b); }
+VINL v32 h64_sllv(v32 a, v32 n) { return X86_V(sllv_epi64)(a, n); }
+VINL v32 h64_srlv(v32 a, v32 n) { return X86_V(srlv_epi64)(a, n); }
+#define h64_slli(a, n) X86_V(slli_epi64)((a), (n))
+#define h64_srli(a, n) X86_V(srli_epi64)((a), (n))
+VINL v32 h64_fadd_f64(v32 a, v32 b) { return I64_(X86_V(add_pd)(F64_(a), F64_(b))); }
+VINL v32 h64_fsub_f64(v32 a, v32 b) { return I64_(X86_V(sub_pd)(F64_(a), F64_(b))); }
+VINL v32 h64_fmul_f64(v32 a, v32 b) { return I64_(X86_V(mul_pd)(F64_(a), F64_(b))); }
+VINL v32 h64_fdiv_f64(v32 a, v32 b) { return I64_(X86_V(div_pd)(F64_(a), F64_(b))); }
+VINL v32 h64_fma_f64(v32 a, v32 b, v32 c)
+{
+    return I64_(X86_V(fmadd_pd)(F64_(a), F64_(b), F64_(c)));
+}
+#include "simd/vec_pair64.h"
+/* 32 x 32 -> 64 products of the low halves of each lane (pmuludq / pmuldq). */
+VINL v64 v64_mul32_u(v64 a, v64 b) { return V64_MAP2(X86_V(mul_epu32), a, b); }
+VINL v64 v64_mul32_s(v64 a, v64 b) { return V64_MAP2(X86_V(mul_epi32), a, b); }
+
+/* ---- f32 arithmetic (rounding from MXCSR, set by the kernel) -------------------------------- */
+VINL v32 v32_fadd_f32(v32 a, v32 b) { return I32_(X86_V(add_ps)(F32_(a), F32_(b))); }
+VINL v32 v32_fsub_f32(v32 a, v32 b) { return I32_(X86_V(sub_ps)(F32_(a), F32_(b))); }
+VINL v32 v32_fma_f32(v32 a, v32 b, v32 c)
+{
+    return I32_(X86_V(fmadd_ps)(F32_(a), F32_(b), F32_(c)));
+}
+/* maxps / minps: the second operand when either is NaN or both are zeros. */
+VINL v32 v32_fmax_f32(v32 a, v32 b) { return I32_(X86_V(max_ps)(F32_(a), F32_(b))); }
+VINL v32 v32_fmin_f32(v32 a, v32 b) { return I32_(X86_V(min_ps)(F32_(a), F32_(b))); }
+
+/* ---- GFNI (PTX_EXT_GFNI: each extension's table is the layer built again with its flags) ----- */
+#if PTX_EXT_GFNI
+#include <simde/x86/gfni.h>
+#define VEC_HAS_REVBITS8 1
+/* gf2p8affineqb with the anti-diagonal matrix: result bit i of a byte = its bit 7 - i. */
+VINL v32 v32_revbits8(v32 a)
+{
+    return X86_V(gf2p8affine_epi64_epi8)(a, h64_set1(0x8040201008040201ull), 0);
+}
+#endif
+
+#endif
