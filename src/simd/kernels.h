@@ -14,8 +14,12 @@
 #include <string.h>
 
 #include "simd/fallback.h"
+/* The op bodies all take SIMD_BODY's parameters (fallback.h), and most use only some of them. */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wunused-parameter"
 #include "simd/int_ops.h"
 #include "simd/float_ops.h"
+#pragma GCC diagnostic pop
 
 #define NCH (PTXCPU_WARP / VL) /* chunks per warp */
 #define CHUNK_BITS ((uint32_t)((1ull << VL) - 1))
