@@ -31,12 +31,12 @@ static inline const void *warp_src(const ptxcpu_batch *bt, unsigned k, size_t w)
 }
 
 /* Loads every source lane of warp w, its guard and its CC word. */
-#define LOAD_WARP(AW, BW, CW, EW, CC)                                                            \
-    const unsigned bits[4] = {AW, BW, CW, EW};                                                 \
+#define LOAD_WARP(AW, BW, CW, S3W, CC)                                                           \
+    const unsigned bits[4] = {AW, BW, CW, S3W};                                                \
     uint64_t src[4][PTXCPU_WARP], res[PTXCPU_WARP];                                            \
     for (unsigned k = 0; k < 4; k++)                                                           \
         for (unsigned i = 0; i < PTXCPU_WARP; i++)                                             \
-            src[k][i] = bits[k] ? load_lane(warp_src(bt, k, w), bits[k], i) : 0;                \
+            src[k][i] = bits[k] ? load_lane(warp_src(bt, k, w), bits[k], i) : 0;               \
     ptxcpu_lanemask guard =                                                                    \
         bt->guard ? *(const ptxcpu_lanemask *)((const char *)bt->guard +                       \
                                                (ptrdiff_t)w * bt->guard_stride)                \
@@ -67,11 +67,11 @@ static inline const void *warp_src(const ptxcpu_batch *bt, unsigned k, size_t w)
 
 /* One batched kernel and its dependent chain. Every source lane of a warp is read before any lane
  * of it is written, so a destination that is exactly a source (even of another width) is safe. */
-#define SCALAR_KERNEL(ID, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, EW, CC)                       \
+#define SCALAR_KERNEL(ID, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, S3W, CC)                      \
     static void k_##ID(const ptxcpu_batch *bt)                                                 \
     {                                                                                          \
         for (size_t w = 0; w < bt->n; w++) {                                                   \
-            LOAD_WARP(AW, BW, CW, EW, CC)                                                      \
+            LOAD_WARP(AW, BW, CW, S3W, CC)                                                     \
             STEP_WARP(SEM, TY, TY2, MODS, RND)                                                 \
             STORE_WARP(DW, CC)                                                                 \
         }                                                                                      \
@@ -79,7 +79,7 @@ static inline const void *warp_src(const ptxcpu_batch *bt, unsigned k, size_t w)
     static void c_##ID(const ptxcpu_batch *bt, unsigned feedback, uint64_t steps)              \
     {                                                                                          \
         for (size_t w = 0; w < bt->n; w++) {                                                   \
-            LOAD_WARP(AW, BW, CW, EW, CC)                                                      \
+            LOAD_WARP(AW, BW, CW, S3W, CC)                                                     \
             for (uint64_t s = 0; s < steps; s++) {                                             \
                 STEP_WARP(SEM, TY, TY2, MODS, RND)                                             \
                 memcpy(src[feedback], res, sizeof res);                                        \
@@ -90,8 +90,8 @@ static inline const void *warp_src(const ptxcpu_batch *bt, unsigned k, size_t w)
         }                                                                                      \
     }
 
-#define PTX_OP(ID, MN, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, EW, NSRC, CC, SM, PM, PN, SEC)    \
-    SCALAR_KERNEL(ID, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, EW, CC)
+#define PTX_OP(ID, MN, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, S3W, NSRC, CC, SM, PM, PN, SEC)  \
+    SCALAR_KERNEL(ID, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, S3W, CC)
 #include "ops.def"
 PTX_EXTRA_KERNELS(PTX_OP)
 #undef PTX_OP
