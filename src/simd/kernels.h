@@ -1,6 +1,8 @@
-/* The kernel template, included once per ISA translation unit after that ISA's vec.h: expands
- * ops.def and PTX_EXTRA_KERNELS into batched kernels and register-resident chains on the op bodies,
- * and defines the ISA's table PTX_KERNEL_TABLE (entries tagged PTX_KERNEL_ISA).
+/* The kernel template, included once per ISA translation unit after that ISA's vec.h: expands the
+ * rows of ops.def and PTX_EXTRA_KERNELS into batched kernels and register-resident chains on the
+ * op bodies. A whole-ISA TU (no PTX_FAMILY_GROUP) also defines the table PTX_KERNEL_TABLE (entries
+ * tagged PTX_KERNEL_ISA); a group's TU (-DPTX_FAMILY_GROUP=g, src/kernel_groups.h) only its
+ * families' kernels, which src/kernel_table.c makes the table.
  * Sources are a, b, c and src[3] (the spec's d: bfi's field length), named s3 here because d is
  * the destination. */
 #ifndef PTXCPU_SIMD_KERNELS_H
@@ -11,6 +13,7 @@
 #endif
 
 #include "internal.h"
+#include "kernel_groups.h"
 #include "scalar/float_ops.h" /* the reference lane functions, for the fallbacks */
 
 #include <string.h>
@@ -283,8 +286,15 @@ static inline int simd_flat(const ptxcpu_batch *bt, unsigned dw, unsigned aw, un
         }                                                                                      \
     }
 
+/* A row's batched kernel k and chain c (static in a whole-ISA TU; in a group's, hidden and named
+ * for src/kernel_table.c). */
+#ifdef PTX_FAMILY_GROUP
+#define SIMD_FN(kind, ID) PTX_HIDDEN void PTX_GROUP_KERNEL(kind, ID)
+#else
+#define SIMD_FN(kind, ID) static void kind##_##ID
+#endif
 #define SIMD_KERNEL(ID, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, S3W, CC)                        \
-    static void k_##ID(const ptxcpu_batch *bt)                                                 \
+    SIMD_FN(k, ID)(const ptxcpu_batch *bt)                                                     \
     {                                                                                          \
         vec_fenv fenv = simd_fenv_enter(SIMD_IS_FP(SEM), RND_##RND);                           \
         if (simd_flat(bt, DW, AW, BW, CW, S3W, CC)) {                                          \
@@ -307,7 +317,7 @@ static inline int simd_flat(const ptxcpu_batch *bt, unsigned dw, unsigned aw, un
         }                                                                                      \
         simd_fenv_leave(SIMD_IS_FP(SEM), fenv);                                                \
     }                                                                                          \
-    static void c_##ID(const ptxcpu_batch *bt, unsigned feedback, uint64_t steps)              \
+    SIMD_FN(c, ID)(const ptxcpu_batch *bt, unsigned feedback, uint64_t steps)                  \
     {                                                                                          \
         vec_fenv fenv = simd_fenv_enter(SIMD_IS_FP(SEM), RND_##RND);                           \
         size_t w = 0;                                                                          \
@@ -319,11 +329,12 @@ static inline int simd_flat(const ptxcpu_batch *bt, unsigned dw, unsigned aw, un
     }
 
 #define PTX_OP(ID, MN, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, S3W, NSRC, CC, SM, PM, PN, SEC)  \
-    SIMD_KERNEL(ID, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, S3W, CC)
+    PTX_IF_IN_GROUP(SEM, SIMD_KERNEL)(ID, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, S3W, CC)
 #include "ops.def"
 PTX_EXTRA_KERNELS(PTX_OP)
 #undef PTX_OP
 
+#ifndef PTX_FAMILY_GROUP /* a whole-ISA TU: its table */
 /* An extension's table (PTX_KERNEL_EXT_ID = its id in PTX_EXTENSIONS, e.g. AVX512_VNNI) holds
  * only the extension's families; the other entries stay NULL and their kernels are never
  * emitted (the constant condition folds the reference away). */
@@ -354,5 +365,7 @@ const struct ptxcpu_kernel_entry PTX_KERNEL_TABLE[PTX_NKERNELS] = {
     PTX_EXTRA_KERNELS(PTX_EXTRA)
 #undef PTX_EXTRA
 };
+
+#endif /* !PTX_FAMILY_GROUP */
 
 #endif
