@@ -217,15 +217,19 @@ static inline ptxcpu_lanemask *simd_ccw(const ptxcpu_batch *bt, size_t w)
             SIMD_WARP_STORE(DW, CC, R[j], w + j, guards[j], ccs[j], simd_ccw(bt, w + j))       \
     }
 
-/* The common case of a large batch: every operand packed (consecutive registers), no guard, no
- * CC, and d either exactly one of the sources or apart from all of them. Then the batch is one
- * flat array of chunks and the per-warp addressing goes away (a loop a compiler vectorizes
- * itself would otherwise beat it on simple ops). Any other batch takes the per-warp path. */
+/* The common case of a large batch: every operand packed (consecutive registers), no guard, CC
+ * words (if any) packed, and d either exactly one of the sources, of its width, or apart from all
+ * of them. Then the batch is one flat array of chunks and the per-warp addressing goes away (a
+ * loop a compiler vectorizes itself would otherwise beat it on simple ops). Any other batch takes
+ * the per-warp path, which reads all of a warp's sources before writing its d: a source at d of
+ * another width (mul.wide.u32 d, d, b with n = 1) would have its later chunks overwritten by the
+ * flat path's earlier d chunks. */
 static inline int simd_apart(const void *p, size_t psize, const void *q, size_t qsize)
 {
     return (const char *)p + psize <= (const char *)q || (const char *)q + qsize <= (const char *)p;
 }
-static inline int simd_flat_src(const ptxcpu_batch *bt, unsigned k, unsigned bits, int cc)
+static inline int simd_flat_src(const ptxcpu_batch *bt, unsigned k, unsigned bits, unsigned dbits,
+                                int cc)
 {
     if (!bits)
         return 1;
@@ -236,7 +240,7 @@ static inline int simd_flat_src(const ptxcpu_batch *bt, unsigned k, unsigned bit
     /* the CC words are written warp by warp, so they must not lie in a later warp's source */
     if (cc && !simd_apart(s, all, bt->cc, sizeof(ptxcpu_lanemask) * bt->n))
         return 0;
-    return s == bt->d || simd_apart(s, all, bt->d, (size_t)bt->d_stride * bt->n);
+    return (s == bt->d && bits == dbits) || simd_apart(s, all, bt->d, (size_t)bt->d_stride * bt->n);
 }
 static inline int simd_flat(const ptxcpu_batch *bt, unsigned dw, unsigned aw, unsigned bw,
                             unsigned cw, unsigned s3w, int cc)
@@ -244,8 +248,8 @@ static inline int simd_flat(const ptxcpu_batch *bt, unsigned dw, unsigned aw, un
     /* CC words (when used) must be packed too */
     return (!cc || bt->cc_stride == (ptrdiff_t)sizeof(ptxcpu_lanemask)) && !bt->guard &&
            bt->d_stride == (ptrdiff_t)(PTXCPU_WARP * dw / 8) &&
-           simd_flat_src(bt, 0, aw, cc) && simd_flat_src(bt, 1, bw, cc) &&
-           simd_flat_src(bt, 2, cw, cc) && simd_flat_src(bt, 3, s3w, cc);
+           simd_flat_src(bt, 0, aw, dw, cc) && simd_flat_src(bt, 1, bw, dw, cc) &&
+           simd_flat_src(bt, 2, cw, dw, cc) && simd_flat_src(bt, 3, s3w, dw, cc);
 }
 
 /* Chunk i of the flat path (chunk k of its warp): its sources are read right before its d chunk
