@@ -47,25 +47,8 @@
 #define WARP_CHUNK_STORE_GUARD_16(p, k, v, g) v16_store_guard((uint16_t *)(p) + (k) * VL, v, g)
 #define WARP_CHUNK_STORE_GUARD_32(p, k, v, g) v32_store_guard((uint32_t *)(p) + (k) * VL, v, g)
 #define WARP_CHUNK_STORE_GUARD_64(p, k, v, g) v64_store_guard((uint64_t *)(p) + (k) * VL, v, g)
-/* Chains: copy the result into source X when X has d's width (else the row cannot feed it back,
- * which ptxcpu_run_chain has already refused). */
-#define SIMD_FEED(xw, dw) SIMD_FEED_(xw, dw)
-#define SIMD_FEED_(xw, dw) SIMD_FEED_##xw##_##dw
-#define SIMD_FEED_COPY(X, R) memcpy((X), (R), sizeof(X))
-#define SIMD_FEED_16_16 SIMD_FEED_COPY
-#define SIMD_FEED_32_32 SIMD_FEED_COPY
-#define SIMD_FEED_64_64 SIMD_FEED_COPY
-#define SIMD_FEED_NO(X, R) ((void)0)
-#define SIMD_FEED_0_16 SIMD_FEED_NO
-#define SIMD_FEED_0_32 SIMD_FEED_NO
-#define SIMD_FEED_0_64 SIMD_FEED_NO
-#define SIMD_FEED_16_32 SIMD_FEED_NO
-#define SIMD_FEED_16_64 SIMD_FEED_NO
-#define SIMD_FEED_32_16 SIMD_FEED_NO
-#define SIMD_FEED_32_64 SIMD_FEED_NO
-#define SIMD_FEED_64_16 SIMD_FEED_NO
-#define SIMD_FEED_64_32 SIMD_FEED_NO
-/* SIMD_SET(xw, dw)(x, v): x = v where the widths agree; else only v is evaluated (dead code). */
+/* SIMD_SET(xw, dw)(x, v): x = v where a source of xw bits and d (dw bits) have one width; else
+ * only v is evaluated (dead code: a chain feeds d back only into a source of its width). */
 #define SIMD_SET(xw, dw) SIMD_SET_(xw, dw)
 #define SIMD_SET_(xw, dw) SIMD_SET_##xw##_##dw
 #define SIMD_SET_IS(x, v) ((x) = (v))
@@ -83,16 +66,20 @@
 #define SIMD_SET_64_16 SIMD_SET_NO
 #define SIMD_SET_64_32 SIMD_SET_NO
 
+/* The template's helpers are VINL, always inlined like the op bodies: GCC's inlining budget grows
+ * with the TU, and a group's TU left e.g. simd_flat out of line where the whole-ISA TU had it
+ * inlined. */
+
 /* ---- floating-point environment: set once per batch by the ISA's hook, restored after --------
  * (vec_fenv, vec_fenv_enter(rnd), vec_fenv_leave(old): from vec.h, e.g. simd/fenv_x86.h) */
-static inline vec_fenv simd_fenv_enter(int fp, int rnd)
+VINL vec_fenv simd_fenv_enter(int fp, int rnd)
 {
     vec_fenv old = {0};
     if (fp)
         old = vec_fenv_enter(rnd);
     return old;
 }
-static inline void simd_fenv_leave(int fp, vec_fenv old)
+VINL void simd_fenv_leave(int fp, vec_fenv old)
 {
     if (fp)
         vec_fenv_leave(old);
@@ -103,17 +90,16 @@ static inline void simd_fenv_leave(int fp, vec_fenv old)
      SEM_##SEM == SEM_DIV || SEM_##SEM == SEM_REM)
 
 /* Warp w's register of source k, its guard mask and its CC word. */
-static inline const void *simd_src(const ptxcpu_batch *bt, unsigned k, size_t w)
+VINL const void *simd_src(const ptxcpu_batch *bt, unsigned k, size_t w)
 {
     return (const char *)bt->src[k].base + (ptrdiff_t)w * bt->src[k].stride;
 }
-static inline ptxcpu_lanemask simd_guard(const ptxcpu_batch *bt, size_t w)
+VINL ptxcpu_lanemask simd_guard(const ptxcpu_batch *bt, size_t w)
 {
-    return bt->guard ? *(const ptxcpu_lanemask *)((const char *)bt->guard +
-                                                  (ptrdiff_t)w * bt->guard_stride)
-                     : ~0u;
+    const char *g = (const char *)bt->guard;
+    return g ? *(const ptxcpu_lanemask *)(g + (ptrdiff_t)w * bt->guard_stride) : ~0u;
 }
-static inline ptxcpu_lanemask *simd_ccw(const ptxcpu_batch *bt, size_t w)
+VINL ptxcpu_lanemask *simd_ccw(const ptxcpu_batch *bt, size_t w)
 {
     return (ptxcpu_lanemask *)((char *)bt->cc + (ptrdiff_t)w * bt->cc_stride);
 }
@@ -203,16 +189,19 @@ static inline ptxcpu_lanemask *simd_ccw(const ptxcpu_batch *bt, size_t w)
         case 2: SIMD_CHAIN_STEPS(G, C, CW, SEM, TY, TY2, MODS, RND, DW, AW, CC); break;        \
         default: SIMD_CHAIN_STEPS(G, S3, S3W, SEM, TY, TY2, MODS, RND, DW, AW, CC); break;     \
         }                                                                                      \
-        switch (feedback) { /* d = the fed-back register (its source value if steps == 0) */   \
-        case 0: SIMD_FEED(AW, DW)(R, A); break;                                                \
-        case 1: SIMD_FEED(BW, DW)(R, B); break;                                                \
-        case 2: SIMD_FEED(CW, DW)(R, C); break;                                                \
-        default: SIMD_FEED(S3W, DW)(R, S3); break;                                             \
-        }                                                                                      \
-        if (steps > 0 && SIMD_DEFERS_CANON(SEM, MODS))                                         \
-            for (unsigned j = 0; j < (G); j++)                                                 \
-                for (unsigned k = 0; k < NCH; k++)                                             \
+        /* d = the fed-back register (its source value if steps == 0), NaNs canonicalized where \
+         * the steps left that to the end */                                                   \
+        for (unsigned j = 0; j < (G); j++)                                                     \
+            for (unsigned k = 0; k < NCH; k++) {                                               \
+                switch (feedback) {                                                            \
+                case 0: SIMD_SET(AW, DW)(R[j][k], A[j][k]); break;                             \
+                case 1: SIMD_SET(BW, DW)(R[j][k], B[j][k]); break;                             \
+                case 2: SIMD_SET(CW, DW)(R[j][k], C[j][k]); break;                             \
+                default: SIMD_SET(S3W, DW)(R[j][k], S3[j][k]); break;                          \
+                }                                                                              \
+                if (steps > 0 && SIMD_DEFERS_CANON(SEM, MODS))                                 \
                     R[j][k] = simd_canon_##DW(TY_##TY, R[j][k]);                               \
+            }                                                                                  \
         for (unsigned j = 0; j < (G); j++)                                                     \
             SIMD_WARP_STORE(DW, CC, R[j], w + j, guards[j], ccs[j], simd_ccw(bt, w + j))       \
     }
@@ -224,12 +213,11 @@ static inline ptxcpu_lanemask *simd_ccw(const ptxcpu_batch *bt, size_t w)
  * the per-warp path, which reads all of a warp's sources before writing its d: a source at d of
  * another width (mul.wide.u32 d, d, b with n = 1) would have its later chunks overwritten by the
  * flat path's earlier d chunks. */
-static inline int simd_apart(const void *p, size_t psize, const void *q, size_t qsize)
+VINL int simd_apart(const void *p, size_t psize, const void *q, size_t qsize)
 {
     return (const char *)p + psize <= (const char *)q || (const char *)q + qsize <= (const char *)p;
 }
-static inline int simd_flat_src(const ptxcpu_batch *bt, unsigned k, unsigned bits, unsigned dbits,
-                                int cc)
+VINL int simd_flat_src(const ptxcpu_batch *bt, unsigned k, unsigned bits, unsigned dbits, int cc)
 {
     if (!bits)
         return 1;
@@ -242,8 +230,8 @@ static inline int simd_flat_src(const ptxcpu_batch *bt, unsigned k, unsigned bit
         return 0;
     return (s == bt->d && bits == dbits) || simd_apart(s, all, bt->d, (size_t)bt->d_stride * bt->n);
 }
-static inline int simd_flat(const ptxcpu_batch *bt, unsigned dw, unsigned aw, unsigned bw,
-                            unsigned cw, unsigned s3w, int cc)
+VINL int simd_flat(const ptxcpu_batch *bt, unsigned dw, unsigned aw, unsigned bw, unsigned cw,
+                   unsigned s3w, int cc)
 {
     /* CC words (when used) must be packed too */
     return (!cc || bt->cc_stride == (ptrdiff_t)sizeof(ptxcpu_lanemask)) && !bt->guard &&
