@@ -1,14 +1,14 @@
-/* Kernel groups: each ISA's kernels are compiled as PTX_NGROUPS translation units, one per group of
- * families, so they build in parallel; src/kernel_table.c links them into the ISA's one table. */
+/* Kernel groups: each SIMD ISA's kernels are compiled as PTX_NGROUPS translation units, one per
+ * group of families, so they build in parallel; src/kernel_table.c makes them the ISA's table. */
 #ifndef PTXCPU_KERNEL_GROUPS_H
 #define PTXCPU_KERNEL_GROUPS_H
 
 /* The group of every family of enum ptx_sem (src/internal.h): a new family gets one line here.
- * meson.build reads PTX_NGROUPS and builds each ISA's kernel file once per group, with
- * -DPTX_FAMILY_GROUP=<g>. The groups balance compile time (AVX2, in seconds of one core: mad
- * 5.7, float mad 5.3, float sub 3.4, f16/bf16 add 2.5, the others 0.2-1.3 each), so a family may
- * sit with unrelated ones. A family missing here fails the build: src/kernel_table.c names
- * PTX_GROUP_<family> for every row. */
+ * meson.build reads PTX_NGROUPS and builds each SIMD ISA's kernel file once per group, with
+ * -DPTX_FAMILY_GROUP=<g> (the scalar kernels stay one TU, meson.build says why). The groups
+ * balance compile time (AVX2, in seconds of one core: mad 5.7, float mad 5.3, float sub 3.4,
+ * f16/bf16 add 2.5, the others 0.2-1.3 each), so a family may sit with unrelated ones. A family
+ * missing here fails the build: src/kernel_table.c names PTX_GROUP_<family> for every row. */
 #define PTX_NGROUPS 5
 /* 0: add, sub, min, max, abs, neg, sad, szext, bmsk */
 #define PTX_GROUP_ADD 0

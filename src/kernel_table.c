@@ -1,5 +1,5 @@
-/* One ISA's kernel table, PTX_KERNEL_TABLE (entries tagged PTX_KERNEL_ISA), made of the kernels
- * its group translation units define (src/kernel_groups.h); meson.build builds it once per ISA. */
+/* One ISA's kernel table, PTX_KERNEL_TABLE (entries tagged PTX_KERNEL_ISA), made of the kernels its
+ * TUs define (one per group of src/kernel_groups.h; scalar: one); meson.build builds it per ISA. */
 #include "internal.h"
 #include "kernel_groups.h"
 
@@ -8,8 +8,8 @@
 #endif
 
 /* Every row's kernels, defined in the TU of its family's group. A family that kernel_groups.h does
- * not place stops the build here (PTX_GROUP_<family> undeclared), and one placed in no group that
- * meson builds, at the link (an undefined kernel): a table entry is never left NULL. */
+ * not place stops the build here (PTX_GROUP_<family> undeclared), as does a group number past
+ * PTX_NGROUPS; a kernel no TU defines fails the link. A table entry is never NULL. */
 #define PTX_TABLE_DECLARE(ID, MN, SEM, ...)                                                      \
     _Static_assert(PTX_GROUP_##SEM < PTX_NGROUPS, "family " #SEM ": no such kernel group");    \
     PTX_HIDDEN void PTX_GROUP_KERNEL(k, ID)(const ptxcpu_batch *bt);                           \
