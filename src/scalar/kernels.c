@@ -1,8 +1,10 @@
-/* The scalar variant: every row of ops.def expanded into a batched kernel over 32-lane warps, and
- * the scalar ISA's kernel table. The per-lane semantics live in int_ops.h and float_ops.h. */
+/* The scalar variant: the rows of ops.def (of group PTX_FAMILY_GROUP, or all) expanded into batched
+ * kernels over 32-lane warps; src/kernel_table.c makes them the table ptx_kernels_scalar. The
+ * per-lane semantics live in int_ops.h and float_ops.h. */
 #include "float_ops.h"
 #include "int_ops.h"
 #include "internal.h"
+#include "kernel_groups.h"
 
 #include <string.h>
 
@@ -31,12 +33,12 @@ static inline const void *warp_src(const ptxcpu_batch *bt, unsigned k, size_t w)
 }
 
 /* Loads every source lane of warp w, its guard and its CC word. */
-#define LOAD_WARP(AW, BW, CW, EW, CC)                                                            \
-    const unsigned bits[4] = {AW, BW, CW, EW};                                                 \
+#define LOAD_WARP(AW, BW, CW, S3W, CC)                                                           \
+    const unsigned bits[4] = {AW, BW, CW, S3W};                                                \
     uint64_t src[4][PTXCPU_WARP], res[PTXCPU_WARP];                                            \
     for (unsigned k = 0; k < 4; k++)                                                           \
         for (unsigned i = 0; i < PTXCPU_WARP; i++)                                             \
-            src[k][i] = bits[k] ? load_lane(warp_src(bt, k, w), bits[k], i) : 0;                \
+            src[k][i] = bits[k] ? load_lane(warp_src(bt, k, w), bits[k], i) : 0;               \
     ptxcpu_lanemask guard =                                                                    \
         bt->guard ? *(const ptxcpu_lanemask *)((const char *)bt->guard +                       \
                                                (ptrdiff_t)w * bt->guard_stride)                \
@@ -67,19 +69,20 @@ static inline const void *warp_src(const ptxcpu_batch *bt, unsigned k, size_t w)
 
 /* One batched kernel and its dependent chain. Every source lane of a warp is read before any lane
  * of it is written, so a destination that is exactly a source (even of another width) is safe. */
-#define SCALAR_KERNEL(ID, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, EW, CC)                       \
-    static void k_##ID(const ptxcpu_batch *bt)                                                 \
+#define SCALAR_KERNEL(ID, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, S3W, CC)                      \
+    PTX_HIDDEN void PTX_GROUP_KERNEL(k, ID)(const ptxcpu_batch *bt)                            \
     {                                                                                          \
         for (size_t w = 0; w < bt->n; w++) {                                                   \
-            LOAD_WARP(AW, BW, CW, EW, CC)                                                      \
+            LOAD_WARP(AW, BW, CW, S3W, CC)                                                     \
             STEP_WARP(SEM, TY, TY2, MODS, RND)                                                 \
             STORE_WARP(DW, CC)                                                                 \
         }                                                                                      \
     }                                                                                          \
-    static void c_##ID(const ptxcpu_batch *bt, unsigned feedback, uint64_t steps)              \
+    PTX_HIDDEN void PTX_GROUP_KERNEL(c, ID)(const ptxcpu_batch *bt, unsigned feedback,         \
+                                            uint64_t steps)                                    \
     {                                                                                          \
         for (size_t w = 0; w < bt->n; w++) {                                                   \
-            LOAD_WARP(AW, BW, CW, EW, CC)                                                      \
+            LOAD_WARP(AW, BW, CW, S3W, CC)                                                     \
             for (uint64_t s = 0; s < steps; s++) {                                             \
                 STEP_WARP(SEM, TY, TY2, MODS, RND)                                             \
                 memcpy(src[feedback], res, sizeof res);                                        \
@@ -90,17 +93,9 @@ static inline const void *warp_src(const ptxcpu_batch *bt, unsigned k, size_t w)
         }                                                                                      \
     }
 
-#define PTX_OP(ID, MN, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, EW, NSRC, CC, SM, PM, PN, SEC)    \
-    SCALAR_KERNEL(ID, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, EW, CC)
+#define PTX_KERNEL_TABLE ptx_kernels_scalar /* names the kernels (PTX_GROUP_KERNEL) */
+#define PTX_OP(ID, MN, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, S3W, NSRC, CC, SM, PM, PN, SEC)  \
+    PTX_IF_IN_GROUP(SEM, SCALAR_KERNEL)(ID, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, S3W, CC)
 #include "ops.def"
 PTX_EXTRA_KERNELS(PTX_OP)
 #undef PTX_OP
-
-const struct ptxcpu_kernel_entry ptx_kernels_scalar[PTX_NKERNELS] = {
-#define PTX_OP(ID, ...) [PTX_OP_##ID] = {k_##ID, c_##ID, PTX_OP_##ID, PTXCPU_ISA_SCALAR, PTX_EXT_NONE},
-#include "ops.def"
-#undef PTX_OP
-#define PTX_EXTRA(ID, ...) [PTX_K_##ID] = {k_##ID, c_##ID, PTX_K_##ID, PTXCPU_ISA_SCALAR, PTX_EXT_NONE},
-    PTX_EXTRA_KERNELS(PTX_EXTRA)
-#undef PTX_EXTRA
-};

@@ -48,14 +48,14 @@ VINL v64 f64_canon(v64 x)
  * go to the scalar reference) keep theirs per step. */
 #define SIMD_DEFERS_CANON(SEM, m)                                                                \
     ((SEM_##SEM == SEM_FSUB || SEM_##SEM == SEM_FMAD) && !((m) & (M_FTZ | M_SAT | M_LEGACY)))
-VINL v32 simd_canon_32(int ty, v32 x) { (void)ty; return f32_canon(x); }
+VINL v32 simd_canon_32(int ty, v32 x) { return f32_canon(x); }
 VINL v64 simd_canon_64(int ty, v64 x)
 {
     if (ty == TY_F32X2)
         return (v64){f32_canon(x.lo), f32_canon(x.hi)};
     return f64_canon(x);
 }
-VINL v16 simd_canon_16(int ty, v16 x) { (void)ty; return x; } /* (no 16-bit row defers) */
+VINL v16 simd_canon_16(int ty, v16 x) { return x; } /* (no 16-bit row defers) */
 
 /* ---- sub ------------------------------------------------------------------------------------ */
 VINL v32 fsub_f32(unsigned m, v32 a, v32 b)
@@ -71,12 +71,10 @@ VINL v32 fsub_f32(unsigned m, v32 a, v32 b)
 }
 SIMD_BODY(FSUB, 32, 32, 32, 0, 0)
 {
-    SIMD_UNUSED4(ty, ty2, rnd, c); SIMD_UNUSED4(e, cf, 0, 0);
     return fsub_f32(m, a, b);
 }
 SIMD_BODY(FSUB, 64, 64, 64, 0, 0)
 {
-    SIMD_UNUSED4(ty2, rnd, c, e); (void)cf;
     if (ty == TY_F32X2) /* two f32 per lane: the f32 body on both halves of the chunk */
         return (v64){fsub_f32(m, a.lo, b.lo), fsub_f32(m, a.hi, b.hi)};
     v64 r = v64_fsub_f64(a, b);
@@ -114,7 +112,6 @@ VINL v32 fmad_legacy_f32(v32 a, v32 b, v32 c)
 }
 SIMD_BODY(FMAD, 32, 32, 32, 32, 0)
 {
-    SIMD_UNUSED4(e, 0, 0, 0);
     if (m & M_LEGACY)
         return f32_finish(m, fmad_legacy_f32(a, b, c));
     v32 fa = a, fb = b, fc = c;
@@ -138,7 +135,6 @@ SIMD_BODY(FMAD, 32, 32, 32, 32, 0)
 }
 SIMD_BODY(FMAD, 64, 64, 64, 64, 0)
 {
-    SIMD_UNUSED4(ty, ty2, m, rnd); SIMD_UNUSED4(e, cf, 0, 0);
     v64 r = v64_fma_f64(a, b, c);
     return (m & M_RAWNAN) ? r : f64_canon(r);
 }
@@ -182,7 +178,6 @@ VINL v32 bf16_round(v32 s)
 }
 SIMD_BODY(HADD, 16, 16, 16, 0, 0)
 {
-    SIMD_UNUSED4(ty2, rnd, c, e); (void)cf;
     if (ty == TY_BF16) {
         v32 s = v32_fadd_f32(v32_slli(v32_from16_u(a), 16), v32_slli(v32_from16_u(b), 16));
         return v16_from32(bf16_round(s));
@@ -191,7 +186,6 @@ SIMD_BODY(HADD, 16, 16, 16, 0, 0)
 }
 SIMD_BODY(HADD, 32, 32, 32, 0, 0)
 {
-    SIMD_UNUSED4(ty2, rnd, c, e); (void)cf;
     if (ty == TY_BF16X2) {
         v32 hm = v32_set1(0xffff0000u);
         v32 lo = bf16_round(v32_fadd_f32(v32_slli(a, 16), v32_slli(b, 16)));

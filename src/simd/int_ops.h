@@ -4,8 +4,6 @@
 #ifndef PTXCPU_SIMD_INT_OPS_H
 #define PTXCPU_SIMD_INT_OPS_H
 
-#define SIMD_UNUSED4(x, y, z, w) ((void)(x), (void)(y), (void)(z), (void)(w))
-
 /* ---- shared helpers ------------------------------------------------------------------------- */
 VINL v32 v32_lowmask(v32 k) /* (1 << k) - 1, all ones for k >= 32 */
 {
@@ -109,12 +107,10 @@ VINL v64 v64_mulhi_s(v64 a, v64 b) /* unsigned high part minus the two's-complem
 /* ---- add, sub ------------------------------------------------------------------------------- */
 SIMD_BODY(ADD, 16, 16, 16, 0, 0)
 {
-    SIMD_UNUSED4(ty, ty2, m, rnd); SIMD_UNUSED4(c, e, cf, 0);
     return v16_add(a, b);
 }
 SIMD_BODY(ADD, 32, 32, 32, 0, 0)
 {
-    SIMD_UNUSED4(ty2, rnd, c, e);
     if (ty_x2(ty))
         return v32_add16(a, b);
     if (m & M_SAT)
@@ -125,19 +121,16 @@ SIMD_BODY(ADD, 32, 32, 32, 0, 0)
 }
 SIMD_BODY(ADD, 64, 64, 64, 0, 0)
 {
-    SIMD_UNUSED4(ty, ty2, rnd, c); (void)e;
     if (m & (M_CCIN | M_CCOUT))
         return v64_addc(a, b, m, cf);
     return v64_add(a, b);
 }
 SIMD_BODY(SUB, 16, 16, 16, 0, 0)
 {
-    SIMD_UNUSED4(ty, ty2, m, rnd); SIMD_UNUSED4(c, e, cf, 0);
     return v16_sub(a, b);
 }
 SIMD_BODY(SUB, 32, 32, 32, 0, 0)
 {
-    SIMD_UNUSED4(ty, ty2, rnd, c); (void)e;
     if (m & M_SAT)
         return v32_sub_sat_s(a, b);
     if (m & (M_CCIN | M_CCOUT))
@@ -146,7 +139,6 @@ SIMD_BODY(SUB, 32, 32, 32, 0, 0)
 }
 SIMD_BODY(SUB, 64, 64, 64, 0, 0)
 {
-    SIMD_UNUSED4(ty, ty2, rnd, c); (void)e;
     if (m & (M_CCIN | M_CCOUT))
         return v64_subc(a, b, m, cf);
     return v64_sub(a, b);
@@ -183,17 +175,14 @@ VINL v64 minmax64(int ty, int want_max, v64 a, v64 b)
 #define SIMD_MINMAX(SEM, WANT_MAX)                                                               \
     SIMD_BODY(SEM, 16, 16, 16, 0, 0)                                                           \
     {                                                                                          \
-        SIMD_UNUSED4(ty2, m, rnd, c); SIMD_UNUSED4(e, cf, 0, 0);                               \
         return minmax16(ty, WANT_MAX, a, b);                                                   \
     }                                                                                          \
     SIMD_BODY(SEM, 32, 32, 32, 0, 0)                                                           \
     {                                                                                          \
-        SIMD_UNUSED4(ty2, rnd, c, e); (void)cf;                                                \
         return minmax32(ty, m, WANT_MAX, a, b);                                                \
     }                                                                                          \
     SIMD_BODY(SEM, 64, 64, 64, 0, 0)                                                           \
     {                                                                                          \
-        SIMD_UNUSED4(ty2, m, rnd, c); SIMD_UNUSED4(e, cf, 0, 0);                               \
         return minmax64(ty, WANT_MAX, a, b);                                                   \
     }
 SIMD_MINMAX(MIN, 0)
@@ -274,35 +263,30 @@ VINL v64 divrem64(int sgn, int want_rem, v64 a, v64 b)
 #define SIMD_DIVREM(SEM, WANT_REM)                                                               \
     SIMD_BODY(SEM, 64, 64, 64, 0, 0)                                                           \
     {                                                                                          \
-        SIMD_UNUSED4(ty2, m, rnd, c); SIMD_UNUSED4(e, cf, 0, 0);                               \
         return divrem64(ty_signed(ty), WANT_REM, a, b);                                        \
     }                                                                                          \
     SIMD_BODY(SEM, 16, 16, 16, 0, 0)                                                           \
     {                                                                                          \
-        SIMD_UNUSED4(ty2, m, rnd, c); SIMD_UNUSED4(e, cf, 0, 0);                               \
         return divrem16(ty_signed(ty), WANT_REM, a, b);                                        \
     }                                                                                          \
     SIMD_BODY(SEM, 32, 32, 32, 0, 0)                                                           \
     {                                                                                          \
-        SIMD_UNUSED4(ty2, m, rnd, c); SIMD_UNUSED4(e, cf, 0, 0);                               \
         return divrem32(ty_signed(ty), WANT_REM, a, b);                                        \
     }
 SIMD_DIVREM(DIV, 0)
 SIMD_DIVREM(REM, 1)
 
 /* ---- abs, neg ------------------------------------------------------------------------------- */
-#define SIMD_UNARY_UNUSED SIMD_UNUSED4(ty, ty2, m, rnd); SIMD_UNUSED4(b, c, e, cf)
-SIMD_BODY(ABS, 16, 16, 0, 0, 0) { SIMD_UNARY_UNUSED; return v16_abs_s(a); }
-SIMD_BODY(ABS, 32, 32, 0, 0, 0) { SIMD_UNARY_UNUSED; return v32_abs_s(a); }
+SIMD_BODY(ABS, 16, 16, 0, 0, 0) { return v16_abs_s(a); }
+SIMD_BODY(ABS, 32, 32, 0, 0, 0) { return v32_abs_s(a); }
 SIMD_BODY(ABS, 64, 64, 0, 0, 0)
 {
-    SIMD_UNARY_UNUSED;
     v64 s = v64_signfill(a);
     return v64_sub(v64_xor(a, s), s);
 }
-SIMD_BODY(NEG, 16, 16, 0, 0, 0) { SIMD_UNARY_UNUSED; return v16_sub(v16_set1(0), a); }
-SIMD_BODY(NEG, 32, 32, 0, 0, 0) { SIMD_UNARY_UNUSED; return v32_sub(v32_zero(), a); }
-SIMD_BODY(NEG, 64, 64, 0, 0, 0) { SIMD_UNARY_UNUSED; return v64_neg(a); }
+SIMD_BODY(NEG, 16, 16, 0, 0, 0) { return v16_sub(v16_set1(0), a); }
+SIMD_BODY(NEG, 32, 32, 0, 0, 0) { return v32_sub(v32_zero(), a); }
+SIMD_BODY(NEG, 64, 64, 0, 0, 0) { return v64_neg(a); }
 
 /* ---- mul, mad (.lo, .hi, .wide; .cc/madc; .hi.sat.s32) -------------------------------------- */
 VINL v16 prod16(int ty, unsigned m, v16 a, v16 b)
@@ -337,42 +321,34 @@ VINL v64 prod64(int ty, unsigned m, v64 a, v64 b)
 
 SIMD_BODY(MUL, 16, 16, 16, 0, 0)
 {
-    SIMD_UNUSED4(ty2, rnd, c, e); (void)cf;
     return prod16(ty, m, a, b);
 }
 SIMD_BODY(MUL, 32, 16, 16, 0, 0)
 {
-    SIMD_UNUSED4(ty2, m, rnd, c); SIMD_UNUSED4(e, cf, 0, 0);
     return prod16_wide(ty, a, b);
 }
 SIMD_BODY(MUL, 32, 32, 32, 0, 0)
 {
-    SIMD_UNUSED4(ty2, rnd, c, e); (void)cf;
     return prod32(ty, m, a, b);
 }
 SIMD_BODY(MUL, 64, 32, 32, 0, 0)
 {
-    SIMD_UNUSED4(ty2, m, rnd, c); SIMD_UNUSED4(e, cf, 0, 0);
     return prod32_wide(ty, a, b);
 }
 SIMD_BODY(MUL, 64, 64, 64, 0, 0)
 {
-    SIMD_UNUSED4(ty2, rnd, c, e); (void)cf;
     return prod64(ty, m, a, b);
 }
 SIMD_BODY(MAD, 16, 16, 16, 16, 0)
 {
-    SIMD_UNUSED4(ty2, rnd, e, cf);
     return v16_add(prod16(ty, m, a, b), c);
 }
 SIMD_BODY(MAD, 32, 16, 16, 32, 0)
 {
-    SIMD_UNUSED4(ty2, m, rnd, e); (void)cf;
     return v32_add(prod16_wide(ty, a, b), c);
 }
 SIMD_BODY(MAD, 32, 32, 32, 32, 0)
 {
-    SIMD_UNUSED4(ty2, rnd, e, 0);
     v32 t = prod32(ty, m, a, b);
     if (m & M_SAT)
         return v32_add_sat_s(t, c);
@@ -382,12 +358,10 @@ SIMD_BODY(MAD, 32, 32, 32, 32, 0)
 }
 SIMD_BODY(MAD, 64, 32, 32, 64, 0)
 {
-    SIMD_UNUSED4(ty2, m, rnd, e); (void)cf;
     return v64_add(prod32_wide(ty, a, b), c);
 }
 SIMD_BODY(MAD, 64, 64, 64, 64, 0)
 {
-    SIMD_UNUSED4(ty2, rnd, e, 0);
     v64 t = prod64(ty, m, a, b);
     if (m & (M_CCIN | M_CCOUT))
         return v64_addc(t, c, m, cf);
@@ -412,12 +386,10 @@ VINL v32 prod24(int ty, unsigned m, v32 a, v32 b)
 }
 SIMD_BODY(MUL24, 32, 32, 32, 0, 0)
 {
-    SIMD_UNUSED4(ty2, rnd, c, e); (void)cf;
     return prod24(ty, m, a, b);
 }
 SIMD_BODY(MAD24, 32, 32, 32, 32, 0)
 {
-    SIMD_UNUSED4(ty2, rnd, e, cf);
     v32 t = prod24(ty, m, a, b);
     return (m & M_SAT) ? v32_add_sat_s(t, c) : v32_add(t, c);
 }
@@ -425,21 +397,18 @@ SIMD_BODY(MAD24, 32, 32, 32, 32, 0)
 /* ---- sad: c + |a - b| (the difference of max and min never wraps) -------------------------- */
 SIMD_BODY(SAD, 16, 16, 16, 16, 0)
 {
-    SIMD_UNUSED4(ty2, m, rnd, e); (void)cf;
     v16 d = ty_signed(ty) ? v16_sub(v16_max_s(a, b), v16_min_s(a, b))
                           : v16_sub(v16_max_u(a, b), v16_min_u(a, b));
     return v16_add(c, d);
 }
 SIMD_BODY(SAD, 32, 32, 32, 32, 0)
 {
-    SIMD_UNUSED4(ty2, m, rnd, e); (void)cf;
     v32 d = ty_signed(ty) ? v32_sub(v32_max_s(a, b), v32_min_s(a, b))
                           : v32_sub(v32_max_u(a, b), v32_min_u(a, b));
     return v32_add(c, d);
 }
 SIMD_BODY(SAD, 64, 64, 64, 64, 0)
 {
-    SIMD_UNUSED4(ty2, m, rnd, e); (void)cf;
     vm gt = ty_signed(ty) ? v64_cmpgt_s(a, b) : v64_cmpgt_u(a, b);
     return v64_add(c, v64_sel(gt, v64_sub(a, b), v64_sub(b, a)));
 }
@@ -481,7 +450,6 @@ VINL v32 bytes_odd16(v32 x, int sgn) /* bytes 1 and 3 */
 }
 SIMD_BODY(DP4A, 32, 32, 32, 32, 0)
 {
-    SIMD_UNUSED4(m, rnd, e, cf);
     int sa = ty == TY_S32, sb = ty2 == TY_S32;
 #ifdef VEC_HAS_DOT4 /* the layer has a 4-way byte dot product (VNNI vpdpbusd, Arm sdot/udot) */
     return v32_dot4_acc(c, a, b, sa, sb);
@@ -493,7 +461,6 @@ SIMD_BODY(DP4A, 32, 32, 32, 32, 0)
 }
 SIMD_BODY(DP2A, 32, 32, 32, 32, 0)
 {
-    SIMD_UNUSED4(rnd, e, cf, 0);
     static const uint8_t pick_lo[16] = {0, 0x80, 1, 0x80, 4, 0x80, 5, 0x80,
                                         8, 0x80, 9, 0x80, 12, 0x80, 13, 0x80};
     static const uint8_t pick_hi[16] = {2, 0x80, 3, 0x80, 6, 0x80, 7, 0x80,
@@ -545,10 +512,10 @@ VINL v32 clz64(v64 x)
     return v32_sub(v32_set1(64), popc64(x));
 }
 #endif
-SIMD_BODY(POPC, 32, 32, 0, 0, 0) { SIMD_UNARY_UNUSED; return popc32(a); }
-SIMD_BODY(POPC, 32, 64, 0, 0, 0) { SIMD_UNARY_UNUSED; return popc64(a); }
-SIMD_BODY(CLZ, 32, 32, 0, 0, 0) { SIMD_UNARY_UNUSED; return clz32(a); }
-SIMD_BODY(CLZ, 32, 64, 0, 0, 0) { SIMD_UNARY_UNUSED; return clz64(a); }
+SIMD_BODY(POPC, 32, 32, 0, 0, 0) { return popc32(a); }
+SIMD_BODY(POPC, 32, 64, 0, 0, 0) { return popc64(a); }
+SIMD_BODY(CLZ, 32, 32, 0, 0, 0) { return clz32(a); }
+SIMD_BODY(CLZ, 32, 64, 0, 0, 0) { return clz64(a); }
 /* bfind: msb index of a (of ~a for negative signed a), 0xffffffff if none; .shiftamt: 31 - it. */
 VINL v32 bfind_finish(unsigned m, unsigned msb, v32 lz, v32 is_zero_src)
 {
@@ -558,13 +525,11 @@ VINL v32 bfind_finish(unsigned m, unsigned msb, v32 lz, v32 is_zero_src)
 }
 SIMD_BODY(BFIND, 32, 32, 0, 0, 0)
 {
-    SIMD_UNUSED4(ty2, rnd, b, c); SIMD_UNUSED4(e, cf, 0, 0);
     v32 x = ty_signed(ty) ? v32_xor(a, v32_signfill(a)) : a;
     return bfind_finish(m, 31, clz32(x), x);
 }
 SIMD_BODY(BFIND, 32, 64, 0, 0, 0)
 {
-    SIMD_UNUSED4(ty2, rnd, b, c); SIMD_UNUSED4(e, cf, 0, 0);
     v64 x = ty_signed(ty) ? v64_xor(a, v64_signfill(a)) : a;
     v32 nz = v32_or(v32_from64(x), v32_from64_hi(x)); /* zero iff x is */
     return bfind_finish(m, 63, clz64(x), nz);
@@ -588,10 +553,9 @@ VINL v32 brev32(v32 a)
     static const uint8_t rev4[16] = {3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12};
     return v32_shuffle8(rev_bits_in_bytes(a), v32_bcast16b(rev4));
 }
-SIMD_BODY(BREV, 32, 32, 0, 0, 0) { SIMD_UNARY_UNUSED; return brev32(a); }
+SIMD_BODY(BREV, 32, 32, 0, 0, 0) { return brev32(a); }
 SIMD_BODY(BREV, 64, 64, 0, 0, 0)
 {
-    SIMD_UNARY_UNUSED;
     static const uint8_t rev8[16] = {7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8};
     v32 p = v32_bcast16b(rev8);
     return (v64){v32_shuffle8(rev_bits_in_bytes(a.lo), p), v32_shuffle8(rev_bits_in_bytes(a.hi), p)};
@@ -605,7 +569,6 @@ SIMD_BODY(BREV, 64, 64, 0, 0, 0)
  * its count. The scalar reference walks bit by bit. */
 SIMD_BODY(FNS, 32, 32, 32, 32, 0)
 {
-    SIMD_UNUSED4(ty, ty2, m, rnd); SIMD_UNUSED4(e, cf, 0, 0);
     const v32 ones = v32_set1(~0u), b31 = v32_set1(31);
     vm down = v32_cmplt_s(c, v32_zero());
     vm bad_base = v32_cmpgt_u(b, b31);
@@ -638,7 +601,6 @@ VINL v32 field_len(v32 pos, v32 len, unsigned n)
 }
 SIMD_BODY(BFE, 32, 32, 32, 32, 0)
 {
-    SIMD_UNUSED4(ty2, m, rnd, e); (void)cf;
     v32 pos = v32_and(b, v32_set1(0xff)), len = v32_and(c, v32_set1(0xff));
     v32 low = v32_lowmask(field_len(pos, len, 32));
     v32 r = v32_and(v32_srlv(a, pos), low);
@@ -650,7 +612,6 @@ SIMD_BODY(BFE, 32, 32, 32, 32, 0)
 }
 SIMD_BODY(BFE, 64, 64, 32, 32, 0)
 {
-    SIMD_UNUSED4(ty2, m, rnd, e); (void)cf;
     v32 pos = v32_and(b, v32_set1(0xff)), len = v32_and(c, v32_set1(0xff));
     v64 low = v64_lowmask(v64_from32_u(field_len(pos, len, 64)));
     v64 r = v64_and(v64_srlv(a, v64_from32_u(pos)), low);
@@ -662,14 +623,12 @@ SIMD_BODY(BFE, 64, 64, 32, 32, 0)
 }
 SIMD_BODY(BFI, 32, 32, 32, 32, 32)
 {
-    SIMD_UNUSED4(ty, ty2, m, rnd); (void)cf;
     v32 pos = v32_and(c, v32_set1(0xff)), len = v32_and(e, v32_set1(0xff));
     v32 fm = v32_sllv(v32_lowmask(field_len(pos, len, 32)), pos);
     return v32_or(v32_andnot(fm, b), v32_and(v32_sllv(a, pos), fm));
 }
 SIMD_BODY(BFI, 64, 64, 64, 32, 32)
 {
-    SIMD_UNUSED4(ty, ty2, m, rnd); (void)cf;
     v32 pos = v32_and(c, v32_set1(0xff)), len = v32_and(e, v32_set1(0xff));
     v64 p64 = v64_from32_u(pos);
     v64 fm = v64_sllv(v64_lowmask(v64_from32_u(field_len(pos, len, 64))), p64);
@@ -679,7 +638,6 @@ SIMD_BODY(BFI, 64, 64, 64, 32, 32)
 /* ---- bmsk, szext ---------------------------------------------------------------------------- */
 SIMD_BODY(BMSK, 32, 32, 32, 0, 0)
 {
-    SIMD_UNUSED4(ty, ty2, rnd, c); SIMD_UNUSED4(e, cf, 0, 0);
     v32 k31 = v32_set1(31), ones = v32_set1(~0u);
     v32 a1 = v32_and(a, k31), b1 = v32_and(b, k31);
     v32 mask0 = v32_sllv(ones, a1);
@@ -695,7 +653,6 @@ SIMD_BODY(BMSK, 32, 32, 32, 0, 0)
 }
 SIMD_BODY(SZEXT, 32, 32, 32, 0, 0)
 {
-    SIMD_UNUSED4(ty2, rnd, c, e); (void)cf;
     v32 b1 = v32_and(b, v32_set1(31));
     v32 mask = v32_sllv(v32_set1(~0u), b1);
     vm too_large = (m & M_CLAMP) ? v32_cmpgt_u(b, v32_set1(31)) : vm_none();

@@ -1,6 +1,10 @@
-/* The kernel template, included once per ISA translation unit after that ISA's vec.h: expands
- * ops.def and PTX_EXTRA_KERNELS into batched kernels and register-resident chains on the op bodies,
- * and defines the ISA's table PTX_KERNEL_TABLE (entries tagged PTX_KERNEL_ISA). */
+/* The kernel template, included once per ISA translation unit after that ISA's vec.h: expands the
+ * rows of ops.def and PTX_EXTRA_KERNELS into batched kernels and register-resident chains on the
+ * op bodies. A whole-ISA TU (no PTX_FAMILY_GROUP) also defines the table PTX_KERNEL_TABLE (entries
+ * tagged PTX_KERNEL_ISA); a group's TU (-DPTX_FAMILY_GROUP=g, src/kernel_groups.h) only its
+ * families' kernels, which src/kernel_table.c makes the table.
+ * Sources are a, b, c and src[3] (the spec's d: bfi's field length), named s3 here because d is
+ * the destination. */
 #ifndef PTXCPU_SIMD_KERNELS_H
 #define PTXCPU_SIMD_KERNELS_H
 
@@ -9,53 +13,42 @@
 #endif
 
 #include "internal.h"
+#include "kernel_groups.h"
 #include "scalar/float_ops.h" /* the reference lane functions, for the fallbacks */
 
 #include <string.h>
 
 #include "simd/fallback.h"
+/* The op bodies all take SIMD_BODY's parameters (fallback.h), and most use only some of them. */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wunused-parameter"
 #include "simd/int_ops.h"
 #include "simd/float_ops.h"
+#pragma GCC diagnostic pop
 
 #define NCH (PTXCPU_WARP / VL) /* chunks per warp */
 #define CHUNK_BITS ((uint32_t)((1ull << VL) - 1))
 
-/* Chunk k of a warp register of w bits at p; 0 = operand absent (p is not evaluated). */
-#define SIMD_LD(w) SIMD_LD_(w)
-#define SIMD_LD_(w) SIMD_LD_##w
-#define SIMD_LD_0(p, k) v32_zero()
-#define SIMD_LD_16(p, k) v16_load((const uint16_t *)(p) + (k) * VL)
-#define SIMD_LD_32(p, k) v32_load((const uint32_t *)(p) + (k) * VL)
-#define SIMD_LD_64(p, k) v64_load((const uint64_t *)(p) + (k) * VL)
-#define SIMD_ST(w) SIMD_ST_(w)
-#define SIMD_ST_(w) SIMD_ST_##w
-#define SIMD_ST_16(p, k, v) v16_store((uint16_t *)(p) + (k) * VL, v)
-#define SIMD_ST_32(p, k, v) v32_store((uint32_t *)(p) + (k) * VL, v)
-#define SIMD_ST_64(p, k, v) v64_store((uint64_t *)(p) + (k) * VL, v)
-#define SIMD_STG(w) SIMD_STG_(w)
-#define SIMD_STG_(w) SIMD_STG_##w
-#define SIMD_STG_16(p, k, v, g) v16_store_guard((uint16_t *)(p) + (k) * VL, v, g)
-#define SIMD_STG_32(p, k, v, g) v32_store_guard((uint32_t *)(p) + (k) * VL, v, g)
-#define SIMD_STG_64(p, k, v, g) v64_store_guard((uint64_t *)(p) + (k) * VL, v, g)
-/* Chains: copy the result into source X when X has d's width (else the row cannot feed it back,
- * which ptxcpu_run_chain has already refused). */
-#define SIMD_FEED(xw, dw) SIMD_FEED_(xw, dw)
-#define SIMD_FEED_(xw, dw) SIMD_FEED_##xw##_##dw
-#define SIMD_FEED_COPY(X, R) memcpy((X), (R), sizeof(X))
-#define SIMD_FEED_16_16 SIMD_FEED_COPY
-#define SIMD_FEED_32_32 SIMD_FEED_COPY
-#define SIMD_FEED_64_64 SIMD_FEED_COPY
-#define SIMD_FEED_NO(X, R) ((void)0)
-#define SIMD_FEED_0_16 SIMD_FEED_NO
-#define SIMD_FEED_0_32 SIMD_FEED_NO
-#define SIMD_FEED_0_64 SIMD_FEED_NO
-#define SIMD_FEED_16_32 SIMD_FEED_NO
-#define SIMD_FEED_16_64 SIMD_FEED_NO
-#define SIMD_FEED_32_16 SIMD_FEED_NO
-#define SIMD_FEED_32_64 SIMD_FEED_NO
-#define SIMD_FEED_64_16 SIMD_FEED_NO
-#define SIMD_FEED_64_32 SIMD_FEED_NO
-/* SIMD_SET(xw, dw)(x, v): x = v where the widths agree; else only v is evaluated (dead code). */
+/* Chunk k of a warp register of w bits at p (0 = operand absent: zero, p is not evaluated); its
+ * store, and its store to the lanes of bit mask g only. */
+#define WARP_CHUNK_LOAD(w) WARP_CHUNK_LOAD_(w)
+#define WARP_CHUNK_LOAD_(w) WARP_CHUNK_LOAD_##w
+#define WARP_CHUNK_LOAD_0(p, k) v32_zero()
+#define WARP_CHUNK_LOAD_16(p, k) v16_load((const uint16_t *)(p) + (k) * VL)
+#define WARP_CHUNK_LOAD_32(p, k) v32_load((const uint32_t *)(p) + (k) * VL)
+#define WARP_CHUNK_LOAD_64(p, k) v64_load((const uint64_t *)(p) + (k) * VL)
+#define WARP_CHUNK_STORE(w) WARP_CHUNK_STORE_(w)
+#define WARP_CHUNK_STORE_(w) WARP_CHUNK_STORE_##w
+#define WARP_CHUNK_STORE_16(p, k, v) v16_store((uint16_t *)(p) + (k) * VL, v)
+#define WARP_CHUNK_STORE_32(p, k, v) v32_store((uint32_t *)(p) + (k) * VL, v)
+#define WARP_CHUNK_STORE_64(p, k, v) v64_store((uint64_t *)(p) + (k) * VL, v)
+#define WARP_CHUNK_STORE_GUARD(w) WARP_CHUNK_STORE_GUARD_(w)
+#define WARP_CHUNK_STORE_GUARD_(w) WARP_CHUNK_STORE_GUARD_##w
+#define WARP_CHUNK_STORE_GUARD_16(p, k, v, g) v16_store_guard((uint16_t *)(p) + (k) * VL, v, g)
+#define WARP_CHUNK_STORE_GUARD_32(p, k, v, g) v32_store_guard((uint32_t *)(p) + (k) * VL, v, g)
+#define WARP_CHUNK_STORE_GUARD_64(p, k, v, g) v64_store_guard((uint64_t *)(p) + (k) * VL, v, g)
+/* SIMD_SET(xw, dw)(x, v): x = v where a source of xw bits and d (dw bits) have one width; else
+ * only v is evaluated (dead code: a chain feeds d back only into a source of its width). */
 #define SIMD_SET(xw, dw) SIMD_SET_(xw, dw)
 #define SIMD_SET_(xw, dw) SIMD_SET_##xw##_##dw
 #define SIMD_SET_IS(x, v) ((x) = (v))
@@ -73,16 +66,20 @@
 #define SIMD_SET_64_16 SIMD_SET_NO
 #define SIMD_SET_64_32 SIMD_SET_NO
 
+/* The template's helpers are VINL, always inlined like the op bodies: GCC's inlining budget grows
+ * with the TU, and a group's TU left e.g. simd_flat out of line where the whole-ISA TU had it
+ * inlined. */
+
 /* ---- floating-point environment: set once per batch by the ISA's hook, restored after --------
  * (vec_fenv, vec_fenv_enter(rnd), vec_fenv_leave(old): from vec.h, e.g. simd/fenv_x86.h) */
-static inline vec_fenv simd_fenv_enter(int fp, int rnd)
+VINL vec_fenv simd_fenv_enter(int fp, int rnd)
 {
     vec_fenv old = {0};
     if (fp)
         old = vec_fenv_enter(rnd);
     return old;
 }
-static inline void simd_fenv_leave(int fp, vec_fenv old)
+VINL void simd_fenv_leave(int fp, vec_fenv old)
 {
     if (fp)
         vec_fenv_leave(old);
@@ -90,60 +87,66 @@ static inline void simd_fenv_leave(int fp, vec_fenv old)
 /* Families that compute on the vector FPU (ops.def's PTX_FAMILY lines). */
 #define SIMD_IS_FP(SEM) PTX_FPU_##SEM
 
-static inline const void *simd_src(const ptxcpu_batch *bt, unsigned k, size_t w)
+/* Warp w's register of source k, its guard mask and its CC word. */
+VINL const void *simd_src(const ptxcpu_batch *bt, unsigned k, size_t w)
 {
     return (const char *)bt->src[k].base + (ptrdiff_t)w * bt->src[k].stride;
 }
+VINL ptxcpu_lanemask simd_guard(const ptxcpu_batch *bt, size_t w)
+{
+    const char *g = (const char *)bt->guard;
+    return g ? *(const ptxcpu_lanemask *)(g + (ptrdiff_t)w * bt->guard_stride) : ~0u;
+}
+VINL ptxcpu_lanemask *simd_ccw(const ptxcpu_batch *bt, size_t w)
+{
+    return (ptxcpu_lanemask *)((char *)bt->cc + (ptrdiff_t)w * bt->cc_stride);
+}
 
-/* Every chunk of every source of warp w, its guard and its CC word. All sources are read before
- * d is written, so d may be exactly any source. */
-#define SIMD_LOAD_WARP(DW, AW, BW, CW, EW, CC)                                                   \
-    VT(AW) A[NCH];                                                                             \
-    VT(BW) B[NCH];                                                                             \
-    VT(CW) C[NCH];                                                                             \
-    VT(EW) E[NCH];                                                                             \
-    VT(DW) R[NCH];                                                                             \
+/* Every chunk of every source of warp w into the chunk arrays A, B, C, S3. A warp's sources are
+ * all read before its d is written, so d may be exactly any source, even of another width. */
+#define SIMD_WARP_LOAD(AW, BW, CW, S3W, A, B, C, S3, w)                                          \
     for (unsigned k = 0; k < NCH; k++) {                                                       \
-        A[k] = SIMD_LD(AW)(simd_src(bt, 0, w), k);                                             \
-        B[k] = SIMD_LD(BW)(simd_src(bt, 1, w), k);                                             \
-        C[k] = SIMD_LD(CW)(simd_src(bt, 2, w), k);                                             \
-        E[k] = SIMD_LD(EW)(simd_src(bt, 3, w), k);                                             \
-    }                                                                                          \
-    const ptxcpu_lanemask guard =                                                              \
-        bt->guard ? *(const ptxcpu_lanemask *)((const char *)bt->guard +                       \
-                                               (ptrdiff_t)w * bt->guard_stride)                \
-                  : ~0u;                                                                       \
-    ptxcpu_lanemask *ccw =                                                                     \
-        (CC) ? (ptxcpu_lanemask *)((char *)bt->cc + (ptrdiff_t)w * bt->cc_stride) : NULL;      \
-    ptxcpu_lanemask cc = ccw ? *ccw : 0;
-
-/* R = op(sources) for every lane; CC.CF changes in the active lanes only. */
-#define SIMD_STEP_WARP(SEM, TY, TY2, MODS, RND, DW, AW, CC)                                      \
-    {                                                                                          \
-        ptxcpu_lanemask ccn = 0;                                                               \
-        for (unsigned k = 0; k < NCH; k++) {                                                   \
-            vm cf = (CC) ? vm_from_bits((cc >> (k * VL)) & CHUNK_BITS) : vm_none();            \
-            R[k] = simd_##SEM##_##DW##_##AW(TY_##TY, TY_##TY2, MODS, RND_##RND, A[k], B[k],    \
-                                            C[k], E[k], &cf);                                  \
-            if ((CC) & CC_W)                                                                   \
-                ccn |= (vm_to_bits(cf) & CHUNK_BITS) << (k * VL);                              \
-        }                                                                                      \
-        if ((CC) & CC_W)                                                                       \
-            cc = (cc & ~guard) | (ccn & guard);                                                \
+        (A)[k] = WARP_CHUNK_LOAD(AW)(simd_src(bt, 0, w), k);                                   \
+        (B)[k] = WARP_CHUNK_LOAD(BW)(simd_src(bt, 1, w), k);                                   \
+        (C)[k] = WARP_CHUNK_LOAD(CW)(simd_src(bt, 2, w), k);                                   \
+        (S3)[k] = WARP_CHUNK_LOAD(S3W)(simd_src(bt, 3, w), k);                                 \
     }
 
-/* Stores the active lanes of d (never touching the others) and the CC word of CC writers. */
-#define SIMD_STORE_WARP(DW, CC)                                                                  \
-    void *dreg = (char *)bt->d + (ptrdiff_t)w * bt->d_stride;                                  \
-    if (guard == ~0u) {                                                                        \
+/* Chunk k of one step: SET(out, op(a, b, c, s3)), with CC.CF of the chunk's lanes taken from the
+ * warp's CC word cc and, for CC writers, put into the new word ccn. The one call of an op body. */
+#define SIMD_CHUNK_STEP(SEM, TY, TY2, MODS, RND, DW, AW, CC, SET, out, a, b, c, s3, cc, ccn, k)  \
+    {                                                                                          \
+        vm cf = (CC) ? vm_from_bits(((cc) >> ((k) * VL)) & CHUNK_BITS) : vm_none();            \
+        SET(out, simd_##SEM##_##DW##_##AW(TY_##TY, TY_##TY2, MODS, RND_##RND, a, b, c, s3, &cf)); \
+        if ((CC) & CC_W)                                                                       \
+            (ccn) |= (vm_to_bits(cf) & CHUNK_BITS) << ((k) * VL);                              \
+    }
+/* One step of a warp: SET(OUT[k], op) for every chunk k; CC.CF changes in the guard's lanes. */
+#define SIMD_WARP_STEP(SEM, TY, TY2, MODS, RND, DW, AW, CC, SET, OUT, A, B, C, S3, cc, guard)    \
+    {                                                                                          \
+        ptxcpu_lanemask ccn = 0;                                                               \
         for (unsigned k = 0; k < NCH; k++)                                                     \
-            SIMD_ST(DW)(dreg, k, R[k]);                                                        \
-    } else {                                                                                   \
-        for (unsigned k = 0; k < NCH; k++)                                                     \
-            SIMD_STG(DW)(dreg, k, R[k], (guard >> (k * VL)) & CHUNK_BITS);                     \
-    }                                                                                          \
-    if (((CC) & CC_W) && ccw)                                                                  \
-        *ccw = cc;
+            SIMD_CHUNK_STEP(SEM, TY, TY2, MODS, RND, DW, AW, CC, SET, (OUT)[k], (A)[k], (B)[k], \
+                            (C)[k], (S3)[k], cc, ccn, k)                                       \
+        if ((CC) & CC_W)                                                                       \
+            (cc) = ((cc) & ~(guard)) | (ccn & (guard));                                        \
+    }
+
+/* Stores the guard's lanes of warp w's d from the chunks R (never touching the other lanes) and
+ * the CC word cc of a CC writer at ccw. */
+#define SIMD_WARP_STORE(DW, CC, R, w, guard, cc, ccw)                                            \
+    {                                                                                          \
+        void *dreg = (char *)bt->d + (ptrdiff_t)(w) * bt->d_stride;                            \
+        if ((guard) == ~0u) {                                                                  \
+            for (unsigned k = 0; k < NCH; k++)                                                 \
+                WARP_CHUNK_STORE(DW)(dreg, k, (R)[k]);                                         \
+        } else {                                                                               \
+            for (unsigned k = 0; k < NCH; k++)                                                 \
+                WARP_CHUNK_STORE_GUARD(DW)(dreg, k, (R)[k], ((guard) >> (k * VL)) & CHUNK_BITS); \
+        }                                                                                      \
+        if ((CC) & CC_W)                                                                       \
+            *(ccw) = (cc);                                                                     \
+    }
 
 /* Chains run G warps (bt->n in groups of SIMD_CHAIN_WARPS, the rest one by one) with every
  * chunk of every register in local arrays: the G * NCH steps of one iteration are independent,
@@ -151,98 +154,68 @@ static inline const void *simd_src(const ptxcpu_batch *bt, unsigned k, size_t w)
 #ifndef SIMD_CHAIN_WARPS
 #define SIMD_CHAIN_WARPS (NCH >= 4 ? 2 : 4) /* 8 independent vectors per step */
 #endif
-/* One step of every warp of a group, its result written over X (of XW bits) in place. */
-#define SIMD_CHAIN_STEP(G, X, XW, SEM, TY, TY2, MODS, RND, DW, AW, CC)                           \
-    for (unsigned j = 0; j < (G); j++) {                                                       \
-        ptxcpu_lanemask ccn = 0;                                                               \
-        for (unsigned k = 0; k < NCH; k++) {                                                   \
-            vm cf = (CC) ? vm_from_bits((ccs[j] >> (k * VL)) & CHUNK_BITS) : vm_none();        \
-            SIMD_SET(XW, DW)(X[j][k],                                                          \
-                             simd_##SEM##_##DW##_##AW(TY_##TY, TY_##TY2, SIMD_CHAIN_MODS(SEM, MODS), \
-                                                      RND_##RND, A[j][k], B[j][k], C[j][k],    \
-                                                      E[j][k], &cf));                          \
-            if ((CC) & CC_W)                                                                   \
-                ccn |= (vm_to_bits(cf) & CHUNK_BITS) << (k * VL);                              \
-        }                                                                                      \
-        if ((CC) & CC_W)                                                                       \
-            ccs[j] = (ccs[j] & ~guards[j]) | (ccn & guards[j]);                                \
-    }
-/* `steps` steps of a group, each result fed back into X in place (so the fed-back chunks stay in
- * one register each: a separate result array copied into X every step cost two moves a chunk on
- * the critical path); nothing when X cannot take d (absent or of another width:
+/* `steps` steps of a group, each result fed back into X (of XW bits) in place (so the fed-back
+ * chunks stay in one register each: a separate result array copied into X every step cost two
+ * moves a chunk on the critical path); nothing when X cannot take d (absent or of another width:
  * ptxcpu_run_chain refuses such a feedback before we get here). */
-#define SIMD_CHAIN_STEPS(G, X, XW, SEM, TY, TY2, MODS, RND, DW, AW, CC)                           \
+#define SIMD_CHAIN_STEPS(G, X, XW, SEM, TY, TY2, MODS, RND, DW, AW, CC)                          \
     if ((XW) == (DW))                                                                          \
-        for (uint64_t s = 0; s < steps; s++) {                                                 \
-            SIMD_CHAIN_STEP(G, X, XW, SEM, TY, TY2, MODS, RND, DW, AW, CC)                     \
-        }
+        for (uint64_t s = 0; s < steps; s++)                                                   \
+            for (unsigned j = 0; j < (G); j++)                                                 \
+                SIMD_WARP_STEP(SEM, TY, TY2, SIMD_CHAIN_MODS(SEM, MODS), RND, DW, AW, CC,      \
+                               SIMD_SET(XW, DW), X[j], A[j], B[j], C[j], S3[j], ccs[j], guards[j])
 /* A chain step's modifiers: NaNs canonicalized once at the end where that is exact. */
 #define SIMD_CHAIN_MODS(SEM, MODS) (SIMD_DEFERS_CANON(SEM, MODS) ? (MODS) | M_RAWNAN : (MODS))
-#define SIMD_CHAIN_GROUP(G, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, EW, CC)                     \
+#define SIMD_CHAIN_GROUP(G, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, S3W, CC)                    \
     {                                                                                          \
         VT(AW) A[G][NCH];                                                                      \
         VT(BW) B[G][NCH];                                                                      \
         VT(CW) C[G][NCH];                                                                      \
-        VT(EW) E[G][NCH];                                                                      \
+        VT(S3W) S3[G][NCH];                                                                    \
         VT(DW) R[G][NCH];                                                                      \
         ptxcpu_lanemask guards[G], ccs[G];                                                     \
         for (unsigned j = 0; j < (G); j++) {                                                   \
-            size_t wj = w + j;                                                                 \
-            for (unsigned k = 0; k < NCH; k++) {                                               \
-                A[j][k] = SIMD_LD(AW)(simd_src(bt, 0, wj), k);                                 \
-                B[j][k] = SIMD_LD(BW)(simd_src(bt, 1, wj), k);                                 \
-                C[j][k] = SIMD_LD(CW)(simd_src(bt, 2, wj), k);                                 \
-                E[j][k] = SIMD_LD(EW)(simd_src(bt, 3, wj), k);                                 \
-            }                                                                                  \
-            guards[j] = bt->guard ? *(const ptxcpu_lanemask *)((const char *)bt->guard +       \
-                                                               (ptrdiff_t)wj * bt->guard_stride) \
-                                  : ~0u;                                                       \
-            ccs[j] = (CC) ? *(ptxcpu_lanemask *)((char *)bt->cc + (ptrdiff_t)wj * bt->cc_stride) \
-                          : 0;                                                                 \
+            SIMD_WARP_LOAD(AW, BW, CW, S3W, A[j], B[j], C[j], S3[j], w + j)                    \
+            guards[j] = simd_guard(bt, w + j);                                                 \
+            ccs[j] = (CC) ? *simd_ccw(bt, w + j) : 0;                                          \
         }                                                                                      \
         memset(R, 0, sizeof R); /* (only a refused feedback would leave it unset) */           \
         /* one loop per feedback source, so the fed-back chunks stay in registers */           \
         switch (feedback) {                                                                    \
-        case 0: SIMD_CHAIN_STEPS(G, A, AW, SEM, TY, TY2, MODS, RND, DW, AW, CC); break;         \
-        case 1: SIMD_CHAIN_STEPS(G, B, BW, SEM, TY, TY2, MODS, RND, DW, AW, CC); break;         \
-        case 2: SIMD_CHAIN_STEPS(G, C, CW, SEM, TY, TY2, MODS, RND, DW, AW, CC); break;         \
-        default: SIMD_CHAIN_STEPS(G, E, EW, SEM, TY, TY2, MODS, RND, DW, AW, CC); break;        \
+        case 0: SIMD_CHAIN_STEPS(G, A, AW, SEM, TY, TY2, MODS, RND, DW, AW, CC); break;        \
+        case 1: SIMD_CHAIN_STEPS(G, B, BW, SEM, TY, TY2, MODS, RND, DW, AW, CC); break;        \
+        case 2: SIMD_CHAIN_STEPS(G, C, CW, SEM, TY, TY2, MODS, RND, DW, AW, CC); break;        \
+        default: SIMD_CHAIN_STEPS(G, S3, S3W, SEM, TY, TY2, MODS, RND, DW, AW, CC); break;     \
         }                                                                                      \
-        switch (feedback) { /* d = the fed-back register (its source value if steps == 0) */ \
-        case 0: SIMD_FEED(AW, DW)(R, A); break;                                                \
-        case 1: SIMD_FEED(BW, DW)(R, B); break;                                                \
-        case 2: SIMD_FEED(CW, DW)(R, C); break;                                                \
-        default: SIMD_FEED(EW, DW)(R, E); break;                                               \
-        }                                                                                      \
-        if (steps > 0 && SIMD_DEFERS_CANON(SEM, MODS))                                         \
-            for (unsigned j = 0; j < (G); j++)                                                 \
-                for (unsigned k = 0; k < NCH; k++)                                             \
+        /* d = the fed-back register (its source value if steps == 0), NaNs canonicalized where \
+         * the steps left that to the end */                                                   \
+        for (unsigned j = 0; j < (G); j++)                                                     \
+            for (unsigned k = 0; k < NCH; k++) {                                               \
+                switch (feedback) {                                                            \
+                case 0: SIMD_SET(AW, DW)(R[j][k], A[j][k]); break;                             \
+                case 1: SIMD_SET(BW, DW)(R[j][k], B[j][k]); break;                             \
+                case 2: SIMD_SET(CW, DW)(R[j][k], C[j][k]); break;                             \
+                default: SIMD_SET(S3W, DW)(R[j][k], S3[j][k]); break;                          \
+                }                                                                              \
+                if (steps > 0 && SIMD_DEFERS_CANON(SEM, MODS))                                 \
                     R[j][k] = simd_canon_##DW(TY_##TY, R[j][k]);                               \
-        for (unsigned j = 0; j < (G); j++) {                                                   \
-            size_t wj = w + j;                                                                 \
-            const ptxcpu_lanemask guard = guards[j];                                           \
-            void *dreg = (char *)bt->d + (ptrdiff_t)wj * bt->d_stride;                         \
-            if (guard == ~0u) {                                                                \
-                for (unsigned k = 0; k < NCH; k++)                                             \
-                    SIMD_ST(DW)(dreg, k, R[j][k]);                                             \
-            } else {                                                                           \
-                for (unsigned k = 0; k < NCH; k++)                                             \
-                    SIMD_STG(DW)(dreg, k, R[j][k], (guard >> (k * VL)) & CHUNK_BITS);          \
             }                                                                                  \
-            if ((CC) & CC_W)                                                                   \
-                *(ptxcpu_lanemask *)((char *)bt->cc + (ptrdiff_t)wj * bt->cc_stride) = ccs[j]; \
-        }                                                                                      \
+        for (unsigned j = 0; j < (G); j++)                                                     \
+            SIMD_WARP_STORE(DW, CC, R[j], w + j, guards[j], ccs[j], simd_ccw(bt, w + j))       \
     }
 
-/* The common case of a large batch: every operand packed (consecutive registers), no guard, no
- * CC, and d either exactly one of the sources or apart from all of them. Then the batch is one
- * flat array of chunks and the per-warp addressing goes away (a loop a compiler vectorizes
- * itself would otherwise beat it on simple ops). Any other batch takes the per-warp path. */
-static inline int simd_apart(const void *p, size_t psize, const void *q, size_t qsize)
+/* The common case of a large batch: every operand packed (consecutive registers), no guard, CC
+ * words (if any) packed, and d either exactly one of the sources, of its width, or apart from all
+ * of them. Then the batch is one flat array of chunks and the per-warp addressing goes away (a
+ * loop a compiler vectorizes itself would otherwise beat it on simple ops). Any other batch takes
+ * the per-warp path, which reads all of a warp's sources before writing its d: a source at d of
+ * another width (mul.wide.u32 d, d, b with n = 1) would have its later chunks overwritten by the
+ * flat path's earlier d chunks. */
+VINL int simd_apart(const void *p, size_t psize, const void *q, size_t qsize)
 {
     return (const char *)p + psize <= (const char *)q || (const char *)q + qsize <= (const char *)p;
 }
-static inline int simd_flat_src(const ptxcpu_batch *bt, unsigned k, unsigned bits, int cc)
+VINL int simd_flat_src(const ptxcpu_batch *bt, unsigned k, unsigned bits, unsigned dbits, int cc)
 {
     if (!bits)
         return 1;
@@ -253,82 +226,105 @@ static inline int simd_flat_src(const ptxcpu_batch *bt, unsigned k, unsigned bit
     /* the CC words are written warp by warp, so they must not lie in a later warp's source */
     if (cc && !simd_apart(s, all, bt->cc, sizeof(ptxcpu_lanemask) * bt->n))
         return 0;
-    return s == bt->d || simd_apart(s, all, bt->d, (size_t)bt->d_stride * bt->n);
+    return (s == bt->d && bits == dbits) || simd_apart(s, all, bt->d, (size_t)bt->d_stride * bt->n);
 }
-static inline int simd_flat(const ptxcpu_batch *bt, unsigned dw, unsigned aw, unsigned bw,
-                            unsigned cw, unsigned ew, int cc)
+VINL int simd_flat(const ptxcpu_batch *bt, unsigned dw, unsigned aw, unsigned bw, unsigned cw,
+                   unsigned s3w, int cc)
 {
     /* CC words (when used) must be packed too */
     return (!cc || bt->cc_stride == (ptrdiff_t)sizeof(ptxcpu_lanemask)) && !bt->guard &&
            bt->d_stride == (ptrdiff_t)(PTXCPU_WARP * dw / 8) &&
-           simd_flat_src(bt, 0, aw, cc) && simd_flat_src(bt, 1, bw, cc) &&
-           simd_flat_src(bt, 2, cw, cc) && simd_flat_src(bt, 3, ew, cc);
+           simd_flat_src(bt, 0, aw, dw, cc) && simd_flat_src(bt, 1, bw, dw, cc) &&
+           simd_flat_src(bt, 2, cw, dw, cc) && simd_flat_src(bt, 3, s3w, dw, cc);
 }
 
-#define SIMD_KERNEL(ID, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, EW, CC)                         \
-    static void k_##ID(const ptxcpu_batch *bt)                                                 \
+/* Chunk i of the flat path (chunk k of its warp): its sources are read right before its d chunk
+ * is written, which simd_flat allows only where no later chunk reads those bytes. */
+#define SIMD_FLAT_CHUNK(SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, S3W, CC, i, k, cc, ccn)         \
+    {                                                                                          \
+        VT(DW) r;                                                                              \
+        SIMD_CHUNK_STEP(SEM, TY, TY2, MODS, RND, DW, AW, CC, SIMD_SET_IS, r,                   \
+                        WARP_CHUNK_LOAD(AW)(pa, i), WARP_CHUNK_LOAD(BW)(pb, i),                \
+                        WARP_CHUNK_LOAD(CW)(pc, i), WARP_CHUNK_LOAD(S3W)(ps3, i), cc, ccn, k)  \
+        WARP_CHUNK_STORE(DW)(pd, i, r);                                                        \
+    }
+/* The flat path: warp by warp where there are CC words, else one run of chunks. The operand bases
+ * and the count are locals, which a store through d cannot change. */
+#define SIMD_FLAT(SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, S3W, CC)                              \
+    {                                                                                          \
+        const void *pa = bt->src[0].base, *pb = bt->src[1].base, *pc = bt->src[2].base,        \
+                   *ps3 = bt->src[3].base;                                                     \
+        (void)pa, (void)pb, (void)pc, (void)ps3; /* (absent operands are not read) */          \
+        void *pd = bt->d;                                                                      \
+        if (CC) { /* one CC word per warp: every lane is active, so it is replaced */          \
+            ptxcpu_lanemask *ccw = bt->cc;                                                     \
+            for (size_t w = 0; w < bt->n; w++) {                                               \
+                ptxcpu_lanemask cc = ccw[w], ccn = 0;                                          \
+                _Pragma("GCC unroll 8")                                                        \
+                for (unsigned k = 0; k < NCH; k++)                                             \
+                    SIMD_FLAT_CHUNK(SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, S3W, CC,          \
+                                    w * NCH + k, k, cc, ccn)                                   \
+                if ((CC) & CC_W)                                                               \
+                    ccw[w] = ccn;                                                              \
+            }                                                                                  \
+        } else { /* (CC_NONE: no CC word is read, and the compound literal is never written) */ \
+            const size_t nch = bt->n * NCH;                                                    \
+            _Pragma("GCC unroll 4")                                                            \
+            for (size_t i = 0; i < nch; i++)                                                   \
+                SIMD_FLAT_CHUNK(SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, S3W, CC_NONE, i, 0, 0, \
+                                (ptxcpu_lanemask){0})                                          \
+        }                                                                                      \
+    }
+
+/* A row's batched kernel k and chain c (static in a whole-ISA TU; in a group's, hidden and named
+ * for src/kernel_table.c). */
+#ifdef PTX_FAMILY_GROUP
+#define SIMD_FN(kind, ID) PTX_HIDDEN void PTX_GROUP_KERNEL(kind, ID)
+#else
+#define SIMD_FN(kind, ID) static void kind##_##ID
+#endif
+#define SIMD_KERNEL(ID, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, S3W, CC)                        \
+    SIMD_FN(k, ID)(const ptxcpu_batch *bt)                                                     \
     {                                                                                          \
         vec_fenv fenv = simd_fenv_enter(SIMD_IS_FP(SEM), RND_##RND);                           \
-        if (simd_flat(bt, DW, AW, BW, CW, EW, CC)) {                                           \
-            const void *pa = bt->src[0].base, *pb = bt->src[1].base, *pc = bt->src[2].base,   \
-                       *pe = bt->src[3].base;                                                  \
-            (void)pa, (void)pb, (void)pc, (void)pe; /* (absent operands are not read) */       \
-            void *pd = bt->d; /* locals: a store through d cannot change them */               \
-            if (CC) { /* one CC word per warp: every lane is active, so it is replaced */      \
-                ptxcpu_lanemask *ccw = bt->cc;                                                 \
-                for (size_t w = 0; w < bt->n; w++) {                                           \
-                    ptxcpu_lanemask cc = ccw[w], ccn = 0;                                      \
-                    _Pragma("GCC unroll 8")                                                    \
-                    for (unsigned k = 0; k < NCH; k++) {                                       \
-                        size_t i = w * NCH + k;                                                \
-                        vm cf = vm_from_bits((cc >> (k * VL)) & CHUNK_BITS);                   \
-                        VT(DW) r = simd_##SEM##_##DW##_##AW(                                   \
-                            TY_##TY, TY_##TY2, MODS, RND_##RND, SIMD_LD(AW)(pa, i),            \
-                            SIMD_LD(BW)(pb, i), SIMD_LD(CW)(pc, i), SIMD_LD(EW)(pe, i), &cf);  \
-                        ccn |= (vm_to_bits(cf) & CHUNK_BITS) << (k * VL);                      \
-                        SIMD_ST(DW)(pd, i, r);                                                 \
-                    }                                                                          \
-                    if ((CC) & CC_W)                                                           \
-                        ccw[w] = ccn;                                                          \
-                }                                                                              \
-            } else {                                                                           \
-                const size_t nch = bt->n * NCH;                                                \
-                _Pragma("GCC unroll 4")                                                        \
-                for (size_t i = 0; i < nch; i++) {                                             \
-                    vm cf = vm_none();                                                         \
-                    VT(DW) r = simd_##SEM##_##DW##_##AW(                                       \
-                        TY_##TY, TY_##TY2, MODS, RND_##RND, SIMD_LD(AW)(pa, i),                \
-                        SIMD_LD(BW)(pb, i), SIMD_LD(CW)(pc, i), SIMD_LD(EW)(pe, i), &cf);      \
-                    SIMD_ST(DW)(pd, i, r);                                                     \
-                }                                                                              \
+        if (simd_flat(bt, DW, AW, BW, CW, S3W, CC)) {                                          \
+            SIMD_FLAT(SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, S3W, CC)                        \
+        } else {                                                                               \
+            for (size_t w = 0; w < bt->n; w++) {                                               \
+                VT(AW) A[NCH];                                                                 \
+                VT(BW) B[NCH];                                                                 \
+                VT(CW) C[NCH];                                                                 \
+                VT(S3W) S3[NCH];                                                               \
+                VT(DW) R[NCH];                                                                 \
+                SIMD_WARP_LOAD(AW, BW, CW, S3W, A, B, C, S3, w)                                \
+                const ptxcpu_lanemask guard = simd_guard(bt, w);                               \
+                ptxcpu_lanemask *ccw = (CC) ? simd_ccw(bt, w) : NULL;                          \
+                ptxcpu_lanemask cc = ccw ? *ccw : 0;                                           \
+                SIMD_WARP_STEP(SEM, TY, TY2, MODS, RND, DW, AW, CC, SIMD_SET_IS, R, A, B, C,   \
+                               S3, cc, guard)                                                  \
+                SIMD_WARP_STORE(DW, CC, R, w, guard, cc, ccw)                                  \
             }                                                                                  \
-            simd_fenv_leave(SIMD_IS_FP(SEM), fenv);                                            \
-            return;                                                                            \
-        }                                                                                      \
-        for (size_t w = 0; w < bt->n; w++) {                                                   \
-            SIMD_LOAD_WARP(DW, AW, BW, CW, EW, CC)                                             \
-            SIMD_STEP_WARP(SEM, TY, TY2, MODS, RND, DW, AW, CC)                                \
-            SIMD_STORE_WARP(DW, CC)                                                            \
         }                                                                                      \
         simd_fenv_leave(SIMD_IS_FP(SEM), fenv);                                                \
     }                                                                                          \
-    static void c_##ID(const ptxcpu_batch *bt, unsigned feedback, uint64_t steps)              \
+    SIMD_FN(c, ID)(const ptxcpu_batch *bt, unsigned feedback, uint64_t steps)                  \
     {                                                                                          \
         vec_fenv fenv = simd_fenv_enter(SIMD_IS_FP(SEM), RND_##RND);                           \
         size_t w = 0;                                                                          \
         for (; w + SIMD_CHAIN_WARPS <= bt->n; w += SIMD_CHAIN_WARPS)                           \
-            SIMD_CHAIN_GROUP(SIMD_CHAIN_WARPS, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, EW, CC) \
+            SIMD_CHAIN_GROUP(SIMD_CHAIN_WARPS, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, S3W, CC) \
         for (; w < bt->n; w++)                                                                 \
-            SIMD_CHAIN_GROUP(1, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, EW, CC)               \
+            SIMD_CHAIN_GROUP(1, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, S3W, CC)              \
         simd_fenv_leave(SIMD_IS_FP(SEM), fenv);                                                \
     }
 
-#define PTX_OP(ID, MN, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, EW, NSRC, CC, SM, PM, PN, SEC)    \
-    SIMD_KERNEL(ID, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, EW, CC)
+#define PTX_OP(ID, MN, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, S3W, NSRC, CC, SM, PM, PN, SEC)  \
+    PTX_IF_IN_GROUP(SEM, SIMD_KERNEL)(ID, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, S3W, CC)
 #include "ops.def"
 PTX_EXTRA_KERNELS(PTX_OP)
 #undef PTX_OP
 
+#ifndef PTX_FAMILY_GROUP /* a whole-ISA TU: its table */
 /* An extension's table (PTX_KERNEL_EXT_ID = its id in PTX_EXTENSIONS, e.g. AVX512_VNNI) holds
  * only the extension's families; the other entries stay NULL and their kernels are never
  * emitted (the constant condition folds the reference away). */
@@ -359,5 +355,7 @@ const struct ptxcpu_kernel_entry PTX_KERNEL_TABLE[PTX_NKERNELS] = {
     PTX_EXTRA_KERNELS(PTX_EXTRA)
 #undef PTX_EXTRA
 };
+
+#endif /* !PTX_FAMILY_GROUP */
 
 #endif

@@ -1,0 +1,82 @@
+/* Kernel groups: each SIMD ISA's kernels are compiled as PTX_NGROUPS translation units, one per
+ * group of families, so they build in parallel; src/kernel_table.c makes them the ISA's table. */
+#ifndef PTXCPU_KERNEL_GROUPS_H
+#define PTXCPU_KERNEL_GROUPS_H
+
+/* The group of every family of enum ptx_sem (src/internal.h): a new family gets one line here.
+ * meson.build reads PTX_NGROUPS and builds each SIMD ISA's kernel file once per group, with
+ * -DPTX_FAMILY_GROUP=<g> (the scalar kernels stay one TU, meson.build says why). The groups
+ * balance compile time (AVX2, in seconds of one core: mad 5.7, float mad 5.3, float sub 3.4,
+ * f16/bf16 add 2.5, the others 0.2-1.3 each), so a family may sit with unrelated ones. A family
+ * missing here fails the build: src/kernel_table.c names PTX_GROUP_<family> for every row. */
+#define PTX_NGROUPS 5
+/* 0: add, sub, min, max, abs, neg, sad, szext, bmsk */
+#define PTX_GROUP_ADD 0
+#define PTX_GROUP_SUB 0
+#define PTX_GROUP_MIN 0
+#define PTX_GROUP_MAX 0
+#define PTX_GROUP_ABS 0
+#define PTX_GROUP_NEG 0
+#define PTX_GROUP_SAD 0
+#define PTX_GROUP_SZEXT 0
+#define PTX_GROUP_BMSK 0
+/* 1: mad, mad24 */
+#define PTX_GROUP_MAD 1
+#define PTX_GROUP_MAD24 1
+/* 2: mul, mul24, div, rem, and the bit ops */
+#define PTX_GROUP_MUL 2
+#define PTX_GROUP_MUL24 2
+#define PTX_GROUP_DIV 2
+#define PTX_GROUP_REM 2
+#define PTX_GROUP_POPC 2
+#define PTX_GROUP_CLZ 2
+#define PTX_GROUP_BFIND 2
+#define PTX_GROUP_FNS 2
+#define PTX_GROUP_BREV 2
+#define PTX_GROUP_BFE 2
+#define PTX_GROUP_BFI 2
+/* 3: float sub/add, f16/bf16 add */
+#define PTX_GROUP_FSUB 3
+#define PTX_GROUP_HADD 3
+/* 4: float mad, dp4a, dp2a */
+#define PTX_GROUP_FMAD 4
+#define PTX_GROUP_DP4A 4
+#define PTX_GROUP_DP2A 4
+
+#define PTX_CAT(a, b) PTX_CAT_(a, b)
+#define PTX_CAT_(a, b) a##b
+
+/* PTX_IF_IN_GROUP(SEM, M): M where family SEM's kernels are compiled in this translation unit (in
+ * group PTX_FAMILY_GROUP; every family where that is not defined), else a macro that drops its
+ * arguments. Decided by the preprocessor, so a group's TU does not even parse the other rows. */
+#ifdef PTX_FAMILY_GROUP
+#define PTX_IN_GROUP(SEM) PTX_GROUP_SAME(PTX_GROUP_##SEM, PTX_FAMILY_GROUP)
+#else
+#define PTX_IN_GROUP(SEM) 1
+#endif
+#define PTX_IF_IN_GROUP(SEM, M) PTX_CAT(PTX_IF_IN_GROUP_, PTX_IN_GROUP(SEM))(M)
+#define PTX_IF_IN_GROUP_1(M) M
+#define PTX_IF_IN_GROUP_0(M) PTX_DROP
+#define PTX_DROP(...)
+/* PTX_GROUP_SAME(g, h): 1 if groups g and h are the same, else 0. PTX_GROUP_SAME_<g>_<h> is
+ * "~, 1" where g == h and an unknown identifier otherwise; the probe takes the second item. */
+#define PTX_GROUP_SAME(g, h) PTX_PROBE(PTX_CAT(PTX_CAT(PTX_GROUP_SAME_, g), PTX_CAT(_, h)))
+#define PTX_PROBE(...) PTX_PROBE_(__VA_ARGS__, 0, ~)
+#define PTX_PROBE_(x, y, ...) y
+#define PTX_GROUP_SAME_0_0 ~, 1
+#define PTX_GROUP_SAME_1_1 ~, 1
+#define PTX_GROUP_SAME_2_2 ~, 1
+#define PTX_GROUP_SAME_3_3 ~, 1
+#define PTX_GROUP_SAME_4_4 ~, 1
+#define PTX_GROUP_SAME_5_5 ~, 1
+#define PTX_GROUP_SAME_6_6 ~, 1
+#define PTX_GROUP_SAME_7_7 ~, 1
+#if PTX_NGROUPS > 8
+#error "more than 8 kernel groups: add PTX_GROUP_SAME_<g>_<g> lines"
+#endif
+
+/* The kernels of a group's TU are hidden functions named after the ISA's table, for
+ * src/kernel_table.c: kind k (batched) or c (chain), e.g. ptx_kernels_avx2_k_add_u32. */
+#define PTX_GROUP_KERNEL(kind, ID) PTX_CAT(PTX_KERNEL_TABLE, _##kind##_##ID)
+
+#endif

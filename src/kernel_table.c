@@ -1,0 +1,33 @@
+/* One ISA's kernel table, PTX_KERNEL_TABLE (entries tagged PTX_KERNEL_ISA), made of the kernels its
+ * TUs define (one per group of src/kernel_groups.h; scalar: one); meson.build builds it per ISA. */
+#include "internal.h"
+#include "kernel_groups.h"
+
+#if !defined(PTX_KERNEL_TABLE) || !defined(PTX_KERNEL_ISA)
+#error "define PTX_KERNEL_TABLE and PTX_KERNEL_ISA (meson.build does) to build kernel_table.c"
+#endif
+
+/* Every row's kernels, defined in the TU of its family's group. A family that kernel_groups.h does
+ * not place stops the build here (PTX_GROUP_<family> undeclared), as does a group number past
+ * PTX_NGROUPS; a kernel no TU defines fails the link. A table entry is never NULL. */
+#define PTX_TABLE_DECLARE(ID, MN, SEM, ...)                                                      \
+    _Static_assert(PTX_GROUP_##SEM < PTX_NGROUPS, "family " #SEM ": no such kernel group");    \
+    PTX_HIDDEN void PTX_GROUP_KERNEL(k, ID)(const ptxcpu_batch *bt);                           \
+    PTX_HIDDEN void PTX_GROUP_KERNEL(c, ID)(const ptxcpu_batch *bt, unsigned feedback,         \
+                                            uint64_t steps);
+#define PTX_OP PTX_TABLE_DECLARE
+#include "ops.def"
+#undef PTX_OP
+PTX_EXTRA_KERNELS(PTX_TABLE_DECLARE)
+
+#define PTX_TABLE_ENTRY(IDX, ID)                                                                 \
+    [IDX] = {PTX_GROUP_KERNEL(k, ID), PTX_GROUP_KERNEL(c, ID), IDX, PTX_KERNEL_ISA, PTX_EXT_NONE},
+PTX_HIDDEN extern const struct ptxcpu_kernel_entry PTX_KERNEL_TABLE[PTX_NKERNELS];
+const struct ptxcpu_kernel_entry PTX_KERNEL_TABLE[PTX_NKERNELS] = {
+#define PTX_OP(ID, ...) PTX_TABLE_ENTRY(PTX_OP_##ID, ID)
+#include "ops.def"
+#undef PTX_OP
+#define PTX_EXTRA(ID, ...) PTX_TABLE_ENTRY(PTX_K_##ID, ID)
+    PTX_EXTRA_KERNELS(PTX_EXTRA)
+#undef PTX_EXTRA
+};
