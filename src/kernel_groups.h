@@ -3,45 +3,11 @@
 #ifndef PTXCPU_KERNEL_GROUPS_H
 #define PTXCPU_KERNEL_GROUPS_H
 
-/* The group of every family of enum ptx_sem (src/internal.h): a new family gets one line here.
- * meson.build reads PTX_NGROUPS and builds each SIMD ISA's kernel file once per group, with
- * -DPTX_FAMILY_GROUP=<g> (the scalar kernels stay one TU, meson.build says why). The groups
- * balance compile time (AVX2, in seconds of one core: mad 5.7, float mad 5.3, float sub 3.4,
- * f16/bf16 add 2.5, the others 0.2-1.3 each), so a family may sit with unrelated ones. A family
- * missing here fails the build: src/kernel_table.c names PTX_GROUP_<family> for every row. */
-#define PTX_NGROUPS 5
-/* 0: add, sub, min, max, abs, neg, sad, szext, bmsk */
-#define PTX_GROUP_ADD 0
-#define PTX_GROUP_SUB 0
-#define PTX_GROUP_MIN 0
-#define PTX_GROUP_MAX 0
-#define PTX_GROUP_ABS 0
-#define PTX_GROUP_NEG 0
-#define PTX_GROUP_SAD 0
-#define PTX_GROUP_SZEXT 0
-#define PTX_GROUP_BMSK 0
-/* 1: mad, mad24 */
-#define PTX_GROUP_MAD 1
-#define PTX_GROUP_MAD24 1
-/* 2: mul, mul24, div, rem, and the bit ops */
-#define PTX_GROUP_MUL 2
-#define PTX_GROUP_MUL24 2
-#define PTX_GROUP_DIV 2
-#define PTX_GROUP_REM 2
-#define PTX_GROUP_POPC 2
-#define PTX_GROUP_CLZ 2
-#define PTX_GROUP_BFIND 2
-#define PTX_GROUP_FNS 2
-#define PTX_GROUP_BREV 2
-#define PTX_GROUP_BFE 2
-#define PTX_GROUP_BFI 2
-/* 3: float sub/add, f16/bf16 add */
-#define PTX_GROUP_FSUB 3
-#define PTX_GROUP_HADD 3
-/* 4: float mad, dp4a, dp2a */
-#define PTX_GROUP_FMAD 4
-#define PTX_GROUP_DP4A 4
-#define PTX_GROUP_DP2A 4
+/* PTX_NGROUPS and the group of every family, PTX_GROUP_<family>, come from src/ops.def
+ * (tools/gen_ops.py, FAMILIES, says how groups are chosen). meson.build reads PTX_NGROUPS and
+ * builds each SIMD ISA's kernel file once per group, with -DPTX_FAMILY_GROUP=<g> (the scalar
+ * kernels stay one TU, meson.build says why). */
+#include "ops.def"
 
 #define PTX_CAT(a, b) PTX_CAT_(a, b)
 #define PTX_CAT_(a, b) a##b

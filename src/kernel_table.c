@@ -7,8 +7,8 @@
 #error "define PTX_KERNEL_TABLE and PTX_KERNEL_ISA (meson.build does) to build kernel_table.c"
 #endif
 
-/* Every row's kernels, defined in the TU of its family's group. A family that kernel_groups.h does
- * not place stops the build here (PTX_GROUP_<family> undeclared), as does a group number past
+/* Every row's kernels, defined in the TU of its family's group. A family that ops.def does not
+ * place stops the build here (PTX_GROUP_<family> undeclared), as does a group number past
  * PTX_NGROUPS; a kernel no TU defines fails the link. A table entry is never NULL. */
 #define PTX_TABLE_DECLARE(ID, MN, SEM, ...)                                                      \
     _Static_assert(PTX_GROUP_##SEM < PTX_NGROUPS, "family " #SEM ": no such kernel group");    \
