@@ -267,10 +267,9 @@ static void why_init(why *w, const char *mn, const toks *k)
     }
 }
 
-/* PTX instructions outside the five sections implemented here, to say so instead of "unknown". */
+/* PTX instructions outside the sections implemented here, to say so instead of "unknown". */
 static const char *const other_ptx[] = {
-    "fma", "rcp", "sqrt", "rsqrt", "sin", "cos", "lg2", "ex2", "tanh", "testp",
-    "copysign", "cvt", "cvta", "mov", "ld", "st", "setp", "selp", "set", "slct", "and", "or",
+    "fma", "rcp", "sqrt", "rsqrt", "sin", "cos", "lg2", "ex2", "tanh", "testp", "cvt", "cvta", "mov", "ld", "st", "setp", "selp", "set", "slct", "and", "or",
     "xor", "not", "cnot", "shl", "shr", "shf", "lop3", "prmt", "vadd", "vsub", "vmad",
     "vabsdiff", "vmin", "vmax", "vset", "vshl", "vshr", NULL};
 
@@ -291,14 +290,47 @@ static int case_slip(why *w)
     return 0;
 }
 
+/* Row r is the table's first whose section starts with its own first len characters. */
+static int first_in_section(unsigned r, size_t len)
+{
+    for (unsigned i = 0; i < r; i++)
+        if (!strncmp(ptx_rows[i].sec, ptx_rows[r].sec, len))
+            return 0;
+    return 1;
+}
+
+/* Appends the sections the table implements, from its rows (so the list cannot go stale):
+ * "integer (9.7.1), extended precision (9.7.2), float copysign (9.7.3.2), ...". */
+static void add_sections(sb *b)
+{
+    static const struct { const char *chapter, *name; int whole; } kinds[] = {
+        {"9.7.1.", "integer", 1}, {"9.7.2.", "extended precision", 1},
+        {"9.7.3.", "float", 0}, {"9.7.4.", "half", 0}, {"9.7.5.", "mixed-precision", 0}};
+    for (unsigned r = 0, n = 0; r < PTX_NROWS; r++)
+        for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++) {
+            size_t len = strlen(kinds[k].chapter);
+            const char *sec = ptx_rows[r].sec, *sep = n ? ", " : "";
+            if (strncmp(sec, kinds[k].chapter, len) ||
+                !first_in_section(r, kinds[k].whole ? len : strlen(sec) + 1))
+                continue;
+            if (kinds[k].whole)
+                sb_add(b, "%s%s (%.*s)", sep, kinds[k].name, (int)len - 1, sec);
+            else
+                sb_add(b, "%s%s %s (%s)", sep, kinds[k].name, row_toks[r].t[0], sec);
+            n++;
+        }
+}
+
 /* The opcode is a PTX instruction, of a section ptxcpu does not implement. */
 static int outside_sections(why *w)
 {
+    if (w->nop) /* the table has the opcode (a family added since other_ptx was written) */
+        return 0;
     for (int i = 0; other_ptx[i]; i++)
         if (!strcmp(w->op, other_ptx[i])) {
-            sb_add(&w->m, "%s: '%s' is a PTX instruction outside the sections ptxcpu implements: "
-                   "integer (9.7.1), extended precision (9.7.2), float sub (9.7.3.4), float mad "
-                   "(9.7.3.7), half add (9.7.4.1)", w->mn, w->op);
+            sb_add(&w->m, "%s: '%s' is a PTX instruction outside the sections ptxcpu implements: ",
+                   w->mn, w->op);
+            add_sections(&w->m);
             return 1;
         }
     return 0;

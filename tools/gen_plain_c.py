@@ -54,7 +54,7 @@ FLOAT = {'F32': 'float', 'F32X2': 'float', 'F64': 'double', 'F16': 'f16', 'F16X2
          'BF16': 'bf16', 'BF16X2': 'bf16'}
 FPFX = {'float': 'f32', 'double': 'f64', 'f16': 'f16', 'bf16': 'bf16'}
 FESET = {'RZ': 'FE_TOWARDZERO', 'RM': 'FE_DOWNWARD', 'RP': 'FE_UPWARD'}
-FLOAT_SEMS = ('FSUB', 'FMAD', 'HADD')
+FLOAT_SEMS = ('FSUB', 'FMAD', 'HADD', 'COPYSIGN')
 ELEMENTWISE_X2 = ('ADD', 'MIN', 'MAX', 'FSUB', 'HADD')
 
 
@@ -282,12 +282,20 @@ def t_hadd(r):
     return float_finish(r, t, f'{FPFX[t]}_add({x}, {y})')
 
 
+def t_copysign(r):
+    t = FLOAT[r.ty]
+    if t == 'double':  # f64 NaNs keep their payload: no canonicalization
+        return ['d[i] = copysign(b[i], a[i]);']
+    return float_finish(r, t, 'copysignf(b[i], a[i])')
+
+
 TEMPLATES = {
     'ADD': t_addsub, 'SUB': t_addsub, 'MUL': t_mul, 'MAD': t_mad, 'MUL24': t_mul24,
     'MAD24': t_mul24, 'SAD': t_sad, 'DIV': t_divrem, 'REM': t_divrem, 'ABS': t_absneg,
     'NEG': t_absneg, 'MIN': t_minmax, 'MAX': t_minmax, 'POPC': t_popc, 'CLZ': t_clz,
     'BFIND': t_bfind, 'FNS': t_fns, 'BREV': t_brev, 'BFE': t_bfe, 'BFI': t_bfi, 'BMSK': t_bmsk,
     'SZEXT': t_szext, 'DP4A': t_dp, 'DP2A': t_dp, 'FSUB': t_fsub, 'FMAD': t_fmad, 'HADD': t_hadd,
+    'COPYSIGN': t_copysign,
 }
 
 

@@ -1,4 +1,4 @@
-/* Float op bodies (sub, mad, f16/bf16 add) on the vector layer; the reference is
+/* Float op bodies (copysign, sub, mad, f16/bf16 add) on the vector layer; the reference is
  * src/scalar/float_ops.h. Rounding comes from MXCSR, which the kernel sets once per batch (RC per
  * the row's mode, FTZ/DAZ off, exceptions masked); .ftz, .sat and canonical NaNs are done here on
  * the bit patterns, exactly as SEMANTICS.md says. */
@@ -196,6 +196,18 @@ SIMD_BODY(HADD, 32, 32, 32, 0, 0)
     v32_split16(a, &alo, &ahi);
     v32_split16(b, &blo, &bhi);
     return v32_join16(hadd_f16(m, alo, blo), hadd_f16(m, ahi, bhi));
+}
+
+/* ---- copysign: b's magnitude with a's sign bit; an f32 NaN canonical, f64 NaNs kept ---------- */
+SIMD_BODY(COPYSIGN, 32, 32, 32, 0, 0)
+{
+    v32 sign = v32_set1(0x80000000u);
+    return f32_canon(v32_or(v32_and(a, sign), v32_andnot(sign, b)));
+}
+SIMD_BODY(COPYSIGN, 64, 64, 64, 0, 0)
+{
+    v64 sign = v64_set1(1ull << 63);
+    return v64_or(v64_and(a, sign), v64_andnot(sign, b));
 }
 
 #endif

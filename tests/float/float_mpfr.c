@@ -77,6 +77,8 @@ static int describe(spelling *sp, unsigned sm)
         s->op = OR_SUB, s->ftz |= f32 && legacy;
     else if (!strcmp(op, "add"))
         s->op = OR_ADD;
+    else if (!strcmp(op, "copysign"))
+        s->op = OR_COPYSIGN;
     else if (!strcmp(op, "mad")) {
         s->op = OR_FMA;
         if (f32 && !has_rnd) /* mad{.ftz}{.sat}.f32 */

@@ -2,6 +2,9 @@
  * precision, then .ftz, overflow, subnormal rounding, canonical NaN and .sat are applied. */
 #include "oracle.h"
 
+#include <math.h>
+#include <string.h>
+
 static mpfr_t A, B, C, P, T, R;
 static mpfr_exp_t def_emin, def_emax;
 
@@ -95,8 +98,32 @@ static uint64_t saturate(const fpfmt *f, uint64_t x)
     return fp_decode(f, x) > 1.0 ? fp_one(f) : x;
 }
 
+/* copysign through the C library (MPFR has no NaN payloads, which f64 keeps): a NaN result is
+ * canonical for f32 like every f32 NaN, and b's own NaN, with a's sign, for f64. */
+static uint64_t copysign_libc(const fpfmt *f, const uint64_t *in)
+{
+    if (f->bits == 64) {
+        double a, b, r;
+        memcpy(&a, &in[0], 8);
+        memcpy(&b, &in[1], 8);
+        r = copysign(b, a);
+        uint64_t bits;
+        memcpy(&bits, &r, 8);
+        return bits;
+    }
+    float a, b, r;
+    uint32_t ab = (uint32_t)in[0], bb = (uint32_t)in[1], bits;
+    memcpy(&a, &ab, 4);
+    memcpy(&b, &bb, 4);
+    r = copysignf(b, a);
+    memcpy(&bits, &r, 4);
+    return fp_isnan(f, bits) ? fp_canon_nan(f) : bits;
+}
+
 uint64_t oracle_eval(const oracle_spec *s, const uint64_t *in)
 {
+    if (s->op == OR_COPYSIGN)
+        return copysign_libc(s->f, in);
     uint64_t r = s->op == OR_MAD_SM1X ? mad_sm1x(s->f, in) : ieee(s, in);
     return s->sat ? saturate(s->f, r) : r;
 }

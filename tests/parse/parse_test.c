@@ -54,6 +54,7 @@ static const struct { const char *sec, *pattern; } syntax[] = {
     {"9.7.2.1", "add.cc" T4}, {"9.7.2.2", "addc{.cc}" T4}, {"9.7.2.3", "sub.cc" T4},
     {"9.7.2.4", "subc{.cc}" T4}, {"9.7.2.5", "mad<.hi,.lo>.cc" T4},
     {"9.7.2.6", "madc<.hi,.lo>{.cc}" T4},
+    {"9.7.3.2", "copysign<.f32,.f64>"},
     {"9.7.3.4", "sub" ORND "{.ftz}{.sat}.f32"}, {"9.7.3.4", "sub" ORND "{.ftz}.f32x2"},
     {"9.7.3.4", "sub" ORND ".f64"},
     {"9.7.3.7", "mad{.ftz}{.sat}.f32"}, {"9.7.3.7", "mad" RND "{.ftz}{.sat}.f32"},
@@ -124,6 +125,7 @@ static unsigned spec_min_sm(const char *mn)
         opcode_is(mn, "brev") || opcode_is(mn, "bfe") || opcode_is(mn, "bfi"))
         return 20;
     if (opcode_is(mn, "fns")) return 30;
+    if (opcode_is(mn, "copysign")) return 20;
     if (opcode_is(mn, "szext") || opcode_is(mn, "bmsk")) return 70;
     if (opcode_is(mn, "dp4a") || opcode_is(mn, "dp2a")) return 61;
     if (x2int || has(mn, ".bf16") || has(mn, ".bf16x2")) return 90;

@@ -47,7 +47,8 @@ def spellings():
     out += ['%s%s.%s' % (op, cc, t) for op in ('addc', 'subc') for cc in ('', '.cc') for t in CC4]
     out += ['mad.%s.cc.%s' % (m, t) for m in ('hi', 'lo') for t in CC4]
     out += ['madc.%s%s.%s' % (m, cc, t) for m in ('hi', 'lo') for cc in ('', '.cc') for t in CC4]
-    # 9.7.3.4 sub, 9.7.3.7 mad, 9.7.4.1 half add
+    # 9.7.3.2 copysign, 9.7.3.4 sub, 9.7.3.7 mad, 9.7.4.1 half add
+    out += ['copysign.f32', 'copysign.f64']
     opt = lambda m: ['', '.' + m]
     out += ['sub%s%s%s.f32' % (r, f, s) for r in [''] + ['.' + x for x in RND]
             for f in opt('ftz') for s in opt('sat')]
@@ -387,9 +388,20 @@ def mul_exact(x, y):
     return ('fin', sg, x[2] * y[2])
 
 
+def copysign_eval(fmt, a, b):
+    """b's magnitude with a's sign bit; a NaN b: canonical for f32, kept (payload) for f64."""
+    E, m = FMT[fmt]
+    sign, mag = 1 << (E + m), b & M(E + m)
+    if fmt == 'f32' and decode(b, fmt, False) == NAN:
+        return canon_nan(fmt)
+    return (a & sign) | mag
+
+
 def float_eval(I, a):
     """Result bits of a float spelling (default target: mad.f32 without rounding = .rn.ftz)."""
     fmt = I.type.replace('x2', '')
+    if I.op == 'copysign':
+        return copysign_eval(fmt, a[0], a[1])
     rnd = I.rnd or 'rn'
     ftz = 'ftz' in I.mods or (I.op == 'mad' and fmt == 'f32' and I.rnd is None)
     sat = 'sat' in I.mods
@@ -512,6 +524,14 @@ def float_cases(I, rng):
     b = lambda v: fbits(fmt, v)
     mn, u = minnorm(fmt), ulp1(fmt)
     nz = 1 << (sum(FMT[fmt]))                      # -0.0
+    if I.op == 'copysign':                         # every sign pair over zeros, subnormals,
+        mags = [0, tiny(fmt, 1), mn, 1, 'max', 'inf', 'nan']  # normals, infinities, NaNs
+        cases = [(b(-1 if sa else 1), b(v) | sb * nz) for v in mags for sa in (0, 1)
+                 for sb in (0, 1)]
+        qnan, snan = b('nan'), b('inf') | 7           # NaN payloads, quiet and signalling,
+        cases += [(b(-2), qnan | 0x15), (b(2), snan | nz), (b(-2), snan),  # and NaN as the
+                  (nz | qnan, b(3)), (qnan, b(-3))]                       # sign's source
+        return cases
     if I.op in ('sub', 'add'):
         sgn = -1 if I.op == 'sub' else 1          # c[1] is subtracted by sub, added by add
         pairs = [(Fraction(3, 2), Fraction(1, 4)), (1, u / 128), (-1, u / 128),
