@@ -62,7 +62,7 @@ unsigned ptx_kernel_id(unsigned op, unsigned sm)
 {
     const ptx_row *r = &ptx_rows[op];
     if (r->sem == SEM_FMAD && r->ty == TY_F32 && r->rnd == RND_NONE) {
-        /* mad.f32 without rounding: legacy on sm_1x, else mad.rn.ftz.f32 (SEMANTICS.md) */
+        /* mad.f32 without rounding: legacy on sm_1x, else mad.rn.ftz.f32 (docs/SEMANTICS.md) */
         if (sm < 20)
             return (r->mods & M_SAT) ? PTX_K_mad_legacy_sat_f32 : PTX_K_mad_legacy_f32;
         return find_row(op, r->mods | M_FTZ, RND_RN);

@@ -1,5 +1,5 @@
 /* Scalar reference semantics of copysign (9.7.3.2), float sub (9.7.3.4), float mad (9.7.3.7) and
- * half add (9.7.4.1), on the exact integer arithmetic of softfloat.h: every rounding mode is exact. */
+ * half add (9.7.4.1), on the exact integer arithmetic of softfloat.h: every rounding mode exact. */
 #ifndef PTXCPU_SCALAR_FLOAT_OPS_H
 #define PTXCPU_SCALAR_FLOAT_OPS_H
 
@@ -124,7 +124,7 @@ static inline uint64_t hadd_elem(sf_fmt f, unsigned m, uint64_t a, uint64_t b)
         double s = half_to_double(f, a) + half_to_double(f, b);
         if (s != s)
             r = sf_nan(f); /* inf - inf */
-        else if (s == 0) /* to nearest, x + -x is +0 and -0 + -0 is -0, whatever the caller's mode */
+        else if (s == 0) /* to nearest: x + -x is +0, -0 + -0 is -0, whatever the caller's mode */
             r = a & b & sf_signbit(f);
         else
             r = double_to_half_rne(f, s);

@@ -1,5 +1,6 @@
 /* Scalar reference semantics of the integer (9.7.1) and extended-precision (9.7.2) instructions:
- * one lane, written as the spec's pseudo-code reads, with SEMANTICS.md's choices where it is open. */
+ * one lane, written as the spec's pseudo-code reads, with docs/SEMANTICS.md's choices where it is
+ * open. */
 #ifndef PTXCPU_SCALAR_INT_OPS_H
 #define PTXCPU_SCALAR_INT_OPS_H
 
@@ -165,7 +166,7 @@ static inline uint64_t ptx_lane_SAD(int ty, int ty2, unsigned m, int rnd, uint64
     return (uint64_t)((u128)c + (u128)diff) & mask_bits(n);
 }
 
-/* Division by zero gives all bits set; INT_MIN / -1 wraps to INT_MIN (SEMANTICS.md). */
+/* Division by zero gives all bits set; INT_MIN / -1 wraps to INT_MIN (docs/SEMANTICS.md). */
 static inline uint64_t ptx_lane_DIV(int ty, int ty2, unsigned m, int rnd, uint64_t a, uint64_t b,
                                     uint64_t c, uint64_t e, unsigned *cf)
 {
@@ -281,7 +282,7 @@ static inline uint64_t ptx_lane_BFIND(int ty, int ty2, unsigned m, int rnd, uint
     return d;
 }
 
-/* base > 31 is undefined in the spec: "not found" (SEMANTICS.md). */
+/* base > 31 is undefined in the spec: "not found" (docs/SEMANTICS.md). */
 static inline uint64_t ptx_lane_FNS(int ty, int ty2, unsigned m, int rnd, uint64_t mask,
                                     uint64_t base, uint64_t offset, uint64_t e, unsigned *cf)
 {

@@ -30,7 +30,7 @@ static inline uint64_t sf_signbit(sf_fmt f) { return 1ull << (f.p + f.ebits - 1)
 static inline uint64_t sf_fracmask(sf_fmt f) { return (1ull << (f.p - 1)) - 1; }
 static inline uint64_t sf_expmask(sf_fmt f) { return ((1ull << f.ebits) - 1) << (f.p - 1); }
 
-/* Canonical NaN of SEMANTICS.md: all bits but the sign set (0x7fff, 0x7fffffff, 0x7fff...). */
+/* Canonical NaN of docs/SEMANTICS.md: all bits but the sign set (0x7fff, 0x7fffffff, 0x7fff...). */
 static inline uint64_t sf_nan(sf_fmt f) { return sf_signbit(f) - 1; }
 static inline uint64_t sf_inf(sf_fmt f, int sign)
 {
@@ -82,8 +82,8 @@ static inline int sf_msb128(sf_u128 x) /* x != 0 */
 }
 
 /* Rounds (-1)^sign * mag * 2^exp (mag != 0) to format f in mode rnd (RND_NONE = RN).
- * ftz: tininess is decided after rounding with an unbounded exponent range (SEMANTICS.md), and a
- * tiny result becomes a zero of the result's sign. */
+ * ftz: tininess is decided after rounding with an unbounded exponent range (docs/SEMANTICS.md),
+ * and a tiny result becomes a zero of the result's sign. */
 static inline uint64_t sf_round(sf_fmt f, int sign, sf_u128 mag, int exp, int rnd, int ftz)
 {
     int top = exp + sf_msb128(mag);      /* exponent of the leading bit */
@@ -254,7 +254,7 @@ static inline uint64_t sf_fma(sf_fmt f, uint64_t ab, uint64_t bb, uint64_t cb, i
     return sf_round(f, s, m, e, rnd, ftz);
 }
 
-/* .sat: clamp to [+0.0, 1.0]; NaN and -0.0 give +0.0 (SEMANTICS.md). */
+/* .sat: clamp to [+0.0, 1.0]; NaN and -0.0 give +0.0 (docs/SEMANTICS.md). */
 static inline uint64_t sf_saturate(sf_fmt f, uint64_t r)
 {
     sf_val v = sf_decode(f, r, 0);

@@ -1,7 +1,7 @@
 /* Float op bodies (copysign, sub, mad, f16/bf16 add) on the vector layer; the reference is
  * src/scalar/float_ops.h. Rounding comes from MXCSR, which the kernel sets once per batch (RC per
  * the row's mode, FTZ/DAZ off, exceptions masked); .ftz, .sat and canonical NaNs are done here on
- * the bit patterns, exactly as SEMANTICS.md says. */
+ * the bit patterns, exactly as docs/SEMANTICS.md says. */
 #ifndef PTXCPU_SIMD_FLOAT_OPS_H
 #define PTXCPU_SIMD_FLOAT_OPS_H
 
