@@ -230,12 +230,15 @@ static void *xalloc(size_t n)
     return p;
 }
 
-/* Places d and the sources for layout L; alias_src: the source d aliases (L_ALIAS). */
+/* Places d and the sources for layout L; alias_src: the source d aliases (L_ALIAS). d at a source
+ * of another width: in a register file, except for one warp, where every operand is packed (the
+ * batch kernels' flat path once overwrote such a source before reading all of it). */
 static void place(setup *st, const shape *s, enum layout L, unsigned alias_src, unsigned uni_src)
 {
     size_t n = st->n, pos = 64;
     unsigned bits[5] = {s->dbits, s->sbits[0], s->sbits[1], s->sbits[2], s->sbits[3]};
-    int regfile = L == L_REGFILE || (L == L_ALIAS && s->dbits != s->sbits[alias_src]);
+    int mixed = L == L_ALIAS && s->dbits != s->sbits[alias_src];
+    int regfile = L == L_REGFILE || (mixed && n > 1);
     for (unsigned k = 0; k < 5; k++) {
         size_t reg = PTXCPU_WARP * (bits[k] ? bits[k] : 8) / 8;
         if (regfile) {
@@ -248,12 +251,14 @@ static void place(setup *st, const shape *s, enum layout L, unsigned alias_src, 
         } else {
             st->off[k] = pos;
             st->stride[k] = (L == L_UNIFORM && k == uni_src + 1) ? 0 : (ptrdiff_t)reg;
-            pos += (st->stride[k] ? n : 1) * reg;
+            size_t dreg = PTXCPU_WARP * bits[0] / 8; /* d will lie there too: room for it */
+            pos += (st->stride[k] ? n : 1) * (mixed && k == alias_src + 1 && dreg > reg ? dreg : reg);
         }
     }
     if (L == L_ALIAS) {
         st->off[0] = st->off[alias_src + 1];
-        st->stride[0] = st->stride[alias_src + 1];
+        if (!mixed)
+            st->stride[0] = st->stride[alias_src + 1];
     }
     st->arena_size = regfile ? 64 + n * 5 * SLOT + 64 : pos + 64;
 }
