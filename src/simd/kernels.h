@@ -164,6 +164,12 @@ VINL ptxcpu_lanemask *simd_ccw(const ptxcpu_batch *bt, size_t w)
             for (unsigned j = 0; j < (G); j++)                                                 \
                 SIMD_WARP_STEP(SEM, TY, TY2, SIMD_CHAIN_MODS(SEM, MODS), RND, DW, AW, CC,      \
                                SIMD_SET(XW, DW), X[j], A[j], B[j], C[j], S3[j], ccs[j], guards[j])
+/* R = the fed-back register X of every warp of a group (one loop per case of the feedback
+ * switch: a switch inside the chunk loop cost the AVX2 mad.f64 chain 30% through spills). */
+#define SIMD_CHAIN_RESULT(G, X, XW, DW)                                                          \
+    for (unsigned j = 0; j < (G); j++)                                                         \
+        for (unsigned k = 0; k < NCH; k++)                                                     \
+            SIMD_SET(XW, DW)(R[j][k], X[j][k])
 /* A chain step's modifiers: NaNs canonicalized once at the end where that is exact. */
 #define SIMD_CHAIN_MODS(SEM, MODS) (SIMD_DEFERS_CANON(SEM, MODS) ? (MODS) | M_RAWNAN : (MODS))
 #define SIMD_CHAIN_GROUP(G, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, S3W, CC)                    \
@@ -189,17 +195,16 @@ VINL ptxcpu_lanemask *simd_ccw(const ptxcpu_batch *bt, size_t w)
         }                                                                                      \
         /* d = the fed-back register (its source value if steps == 0), NaNs canonicalized where \
          * the steps left that to the end */                                                   \
-        for (unsigned j = 0; j < (G); j++)                                                     \
-            for (unsigned k = 0; k < NCH; k++) {                                               \
-                switch (feedback) {                                                            \
-                case 0: SIMD_SET(AW, DW)(R[j][k], A[j][k]); break;                             \
-                case 1: SIMD_SET(BW, DW)(R[j][k], B[j][k]); break;                             \
-                case 2: SIMD_SET(CW, DW)(R[j][k], C[j][k]); break;                             \
-                default: SIMD_SET(S3W, DW)(R[j][k], S3[j][k]); break;                          \
-                }                                                                              \
-                if (steps > 0 && SIMD_DEFERS_CANON(SEM, MODS))                                 \
+        switch (feedback) {                                                                    \
+        case 0: SIMD_CHAIN_RESULT(G, A, AW, DW); break;                                        \
+        case 1: SIMD_CHAIN_RESULT(G, B, BW, DW); break;                                        \
+        case 2: SIMD_CHAIN_RESULT(G, C, CW, DW); break;                                        \
+        default: SIMD_CHAIN_RESULT(G, S3, S3W, DW); break;                                     \
+        }                                                                                      \
+        if (steps > 0 && SIMD_DEFERS_CANON(SEM, MODS))                                         \
+            for (unsigned j = 0; j < (G); j++)                                                 \
+                for (unsigned k = 0; k < NCH; k++)                                             \
                     R[j][k] = simd_canon_##DW(TY_##TY, R[j][k]);                               \
-            }                                                                                  \
         for (unsigned j = 0; j < (G); j++)                                                     \
             SIMD_WARP_STORE(DW, CC, R[j], w + j, guards[j], ccs[j], simd_ccw(bt, w + j))       \
     }
