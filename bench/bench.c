@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 typedef struct result {
     char mnemonic[32];
@@ -29,10 +30,14 @@ typedef struct bench {
     int quick, reps;
     double plain_target_s; /* seconds per timed run of a plain-C loop */
     const char *filter;
+    double started; /* bench_now() at the start, for the progress line */
+    int progress;   /* draw the progress line (bench_progress) */
     peaks pk;
     result *res;
     size_t nres, cap;
 } bench;
+
+static void bench_progress(const bench *b, const result *r);
 
 static void add_result(bench *b, const result *r)
 {
@@ -46,6 +51,7 @@ static void add_result(bench *b, const result *r)
         b->res = n;
     }
     b->res[b->nres++] = *r;
+    bench_progress(b, r);
     const result *x = r;
     printf("%-24s %-7s %-10s %3u %14.4g", x->mnemonic, ptxcpu_isa_name(x->isa), x->mode,
            x->threads, x->warp_insn_per_s);
@@ -63,6 +69,22 @@ static void add_result(bench *b, const result *r)
         printf(" %11s", "-");
     printf("\n");
     fflush(stdout);
+}
+
+/* The run takes a minute or more: while stderr is a terminal, one line there, rewritten in place
+ * after each result, says how far it is (r NULL: clears the line at the end). Not drawn when
+ * stdout is a terminal too: the table's rows show the progress there, and would land on the line. */
+static void bench_progress(const bench *b, const result *r)
+{
+    if (!b->progress)
+        return;
+    if (r)
+        fprintf(stderr, "\r\033[K[%4zu done, %3.0f s] %s %s %s, %u thr", b->nres,
+                bench_now() - b->started, r->mode, r->mnemonic, ptxcpu_isa_name(r->isa),
+                r->threads);
+    else
+        fprintf(stderr, "\r\033[K");
+    fflush(stderr);
 }
 
 /* Work per second of run(ctx, iters), which does `work` units per iteration: iters calibrated to
@@ -466,6 +488,8 @@ int cli_bench(int argc, char **argv)
     double overhead = grid_launch_overhead_us(0, 2000);
     printf("empty launch: %.2f us (median of 2000, %u threads)\n\n", overhead,
            topo.default_threads);
+    b.started = bench_now();
+    b.progress = isatty(STDERR_FILENO) && !isatty(STDOUT_FILENO);
     printf("%-24s %-7s %-10s %3s %14s %9s %9s %11s\n", "mnemonic", "isa", "mode", "thr",
            "warp-insn/s", "of peak", "vs scalar", "vs plain C");
     run_chains(&b);
@@ -473,6 +497,7 @@ int cli_bench(int argc, char **argv)
     if (!b.quick)
         run_batches(&b, "batch-mem", (size_t)1 << 15);
     run_grids(&b, topo.default_threads);
+    bench_progress(&b, NULL);
     int written = !jf || write_json(&b, jf, json, overhead);
     free(b.res);
     return written ? 0 : 1;
