@@ -70,8 +70,9 @@ def render_case(tool, sample, fmt):
     mod = load_tool(tool)
     python = mod.matplotlib_python()
     if python is None:
-        print('SKIP: no python3 with matplotlib (tried %s and %s); install python3-matplotlib '
-              '(Debian) to run this test' % (sys.executable, ', '.join(mod.PYTHON_CANDIDATES)))
+        tried = ', '.join(dict.fromkeys([sys.executable] + mod.PYTHON_CANDIDATES))
+        print('SKIP: no python3 with matplotlib (tried %s); install python3-matplotlib (Debian) '
+              'to run this test' % tried, file=sys.stderr)
         return SKIP
     print('matplotlib found by %s' % python)
     with tempfile.TemporaryDirectory() as tmp:
