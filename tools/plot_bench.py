@@ -5,13 +5,15 @@ Usage: tools/plot_bench.py BENCH.json OUT.png|OUT.svg [--title T]
 
 Panels (the format follows OUT's extension):
   - chains: each register-resident chain's fraction of this CPU's peak, per ISA (bars), and its
-    speed against the plain-C loop doing the same chain (markers, log axis);
+    speed against the plain-C loop doing the same chain (markers, log axis); rows of a mode this
+    script does not know (e.g. dot-accumulate) join them as 'mnemonic [mode]' where they have
+    either figure on one thread, and are otherwise left out and named in the caption;
   - grids: the launcher's grid-compute fraction of peak per thread count, grid-memory's rate;
   - batch-l1 / batch-mem: every spelling's speed against the plain-C -O3 loop over the same data,
     one dot per spelling, grouped by family (the mnemonic's first word) and ISA, the median of each
     group marked; the legend gives each ISA's min, median and count below 1.0x.
 The 1.0x line (as fast as plain C) is drawn on every speed axis; the peaks the run measured are
-in the caption. Rows of a mode this script does not know are left out and named in the caption.
+in the caption.
 
 Needs matplotlib (Debian: python3-matplotlib). When the python3 running this script lacks it
 (e.g. a pyenv one), the script runs itself again with the first of PYTHON_CANDIDATES that has it.
@@ -105,6 +107,9 @@ def load_bench(path):
         if not isinstance(row, dict) or not all(isinstance(row.get(k), str)
                                                 for k in ('mnemonic', 'isa', 'mode')):
             raise Failure('%s: result %d lacks a mnemonic, isa or mode' % (path, i))
+        threads = row.setdefault('threads', 1)
+        if isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
+            raise Failure('%s: result %d: threads is not a positive integer' % (path, i))
     if not isinstance(data.get('peaks', {}), dict):
         raise Failure('%s: "peaks" is not an object' % path)
     return data
@@ -125,6 +130,22 @@ def family(mnemonic):
 
 def rows_of(data, mode):
     return [r for r in data['results'] if r['mode'] == mode]
+
+
+def per_instruction_rows(data):
+    """The chain rows, then those of modes this script does not know (dot-accumulate, ...) that
+    have a fraction of peak or a plain-C figure on one thread, named by mnemonic and [mode] on two
+    lines; and how many rows of each unknown mode are left out (neither figure, or more threads)."""
+    rows, left_out = rows_of(data, 'chain'), {}
+    for r in data['results']:
+        if r['mode'] in KNOWN_MODES:
+            continue
+        if r['threads'] == 1 and (number(r, 'fraction_of_peak')
+                                  or number(r, 'speedup_vs_plain_c')):
+            rows.append(dict(r, mnemonic='%s\n[%s]' % (r['mnemonic'], r['mode'])))
+        else:
+            left_out[r['mode']] = left_out.get(r['mode'], 0) + 1
+    return rows, left_out
 
 
 def isas_in(rows):
@@ -229,8 +250,8 @@ def draw_chain_plain(ax, rows):
 def draw_grids(ax, compute, memory):
     """grid-compute's fraction of peak per thread count (bars); grid-memory's rates as text."""
     title = 'grids (launcher, all blocks)'
-    compute = [r for r in compute if number(r, 'fraction_of_peak') and r.get('threads')]
-    memory = [r for r in memory if number(r, 'warp_insn_per_s') and r.get('threads')]
+    compute = [r for r in compute if number(r, 'fraction_of_peak')]
+    memory = [r for r in memory if number(r, 'warp_insn_per_s')]
     if not compute and not memory:
         return empty_panel(ax, title, 'no grid rows')
     frac = {r['threads']: 100 * number(r, 'fraction_of_peak') for r in compute}
@@ -333,8 +354,8 @@ def caption(data, skipped):
     text += '.\nptxcpu %s; CPU features: %s.' % (data.get('ptxcpu', '?'),
                                                 data.get('cpu_features', '?'))
     if skipped:
-        text += '  Not drawn (mode unknown to this plot): ' + ', '.join(
-            '%s (%d rows)' % (m, n) for m, n in sorted(skipped.items())) + '.'
+        text += '  Not drawn (modes unknown to this plot, without a one-thread figure): ' + \
+            ', '.join('%s (%d rows)' % (m, n) for m, n in sorted(skipped.items())) + '.'
     return text
 
 
@@ -351,18 +372,15 @@ def write_png(fig, out):
 def render(plt, data, out, title):
     """Draws every panel of data into one figure and saves it to out (format by extension)."""
     fig = plt.figure(figsize=(18, 13))
-    gs = fig.add_gridspec(3, 12, height_ratios=[1, 1.15, 1.15], hspace=0.42, wspace=1.2,
+    gs = fig.add_gridspec(3, 12, height_ratios=[1, 1.15, 1.15], hspace=0.5, wspace=1.2,
                           left=0.055, right=0.99, top=0.93, bottom=0.085)
-    draw_chain_peaks(fig.add_subplot(gs[0, 0:5]), rows_of(data, 'chain'))
-    draw_chain_plain(fig.add_subplot(gs[0, 5:10]), rows_of(data, 'chain'))
+    chains, skipped = per_instruction_rows(data)
+    draw_chain_peaks(fig.add_subplot(gs[0, 0:5]), chains)
+    draw_chain_plain(fig.add_subplot(gs[0, 5:10]), chains)
     draw_grids(fig.add_subplot(gs[0, 10:12]), rows_of(data, 'grid-compute'),
                rows_of(data, 'grid-memory'))
     for i, (mode, what) in enumerate(BATCH_MODES):
         draw_batches(fig.add_subplot(gs[1 + i, :]), rows_of(data, mode), mode, what)
-    skipped = {}
-    for r in data['results']:
-        if r['mode'] not in KNOWN_MODES:
-            skipped[r['mode']] = skipped.get(r['mode'], 0) + 1
     fig.suptitle(title, fontsize=14, x=0.055, ha='left')
     fig.text(0.055, 0.012, caption(data, skipped), fontsize=8, va='bottom', wrap=True)
     try:

@@ -4,7 +4,8 @@
 Usage: test_plot.py TOOL SAMPLE.json CASE
   png, svg  draws SAMPLE.json into a temporary image of that format; it must be a valid PNG (its
             signature and header, a plausible pixel size) or SVG (well-formed XML with an <svg>
-            root and the panels' text), of plausible size. Exit 77 (meson: skipped) with the
+            root and the panels' text, the unknown modes of the sample included), of plausible
+            size. Exit 77 (meson: skipped) with the
             reason when no python3 the tool would use has matplotlib.
   errors    a missing file, invalid JSON, JSON that is not bench output, an unknown image format,
             an unwritable output and a missing matplotlib: each must exit 2 with a message on
@@ -60,7 +61,7 @@ def check_svg(data):
         return 'root element is %s, not svg' % root.tag
     # matplotlib writes text as glyph paths, each labelled by a comment with the string
     text = data.decode('utf-8', 'replace')
-    for word in ('batch-l1', 'chains'):
+    for word in ('batch-l1', 'batch-mem', 'chains', 'grid-memory', 'dot-accumulate', 'single-warp'):
         if word not in text:
             return 'no %r anywhere in the SVG' % word
     return None
@@ -118,6 +119,9 @@ def error_cases(tmp, sample):
         ('not bench output', [write('other.json', '{"rows": []}'), png], None, 'results'),
         ('row without mode', [write('row.json', '{"results": [{"mnemonic": "add.u32"}]}'), png],
          None, 'lacks'),
+        ('threads not a number', [write('thr.json', '{"results": [{"mnemonic": "add.u32", '
+                                  '"isa": "avx2", "mode": "grid-memory", "threads": "2"}]}'), png],
+         None, 'threads'),
         ('unknown format', [sample, os.path.join(tmp, 'out.jpg')], None, 'format'),
         ('no such directory', [sample, os.path.join(tmp, 'absent', 'out.png')], None,
          'cannot write'),
