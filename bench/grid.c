@@ -78,8 +78,8 @@ static void show_progress(chain_job *job, uint64_t block_lin)
 /* The registers of the BLOCK_THREADS threads whose global ids start at gid0, as packed lanes
  * (thread t of the block is lane t % 32 of warp t / 32: the block is one-dimensional). One loop
  * over the block each, which compilers vectorize (the lanes are independent). */
-static inline __attribute__((always_inline)) void fill_int(uint32_t *restrict a, uint32_t *restrict b, uint32_t *restrict c,
-                            uint32_t gid0)
+#define LOOP static inline __attribute__((always_inline))
+LOOP void fill_int(uint32_t *restrict a, uint32_t *restrict b, uint32_t *restrict c, uint32_t gid0)
 {
     for (uint32_t t = 0; t < BLOCK_THREADS; t++) {
         uint32_t gid = gid0 + t;
@@ -89,14 +89,14 @@ static inline __attribute__((always_inline)) void fill_int(uint32_t *restrict a,
     }
 }
 /* y = y * m + c converges: stays finite for any length (m and c are uniform registers). */
-static inline __attribute__((always_inline)) void fill_float(float *restrict a, uint32_t gid0)
+LOOP void fill_float(float *restrict a, uint32_t gid0)
 {
     for (uint32_t t = 0; t < BLOCK_THREADS; t++)
         a[t] = 1.0f + (float)((gid0 + t) & 0xffff) * 0x1p-20f;
 }
 /* The sum over the block's threads of mix32(d + lane), each mixed value < 2^32 added as 64 bits:
  * kept as two 32-bit sums of its 16-bit halves (each < 2^24), so the loop stays in 32-bit lanes. */
-static inline __attribute__((always_inline)) uint64_t digest_full(const uint32_t *d)
+LOOP uint64_t digest_full(const uint32_t *d)
 {
     uint32_t lo = 0, hi = 0;
     for (uint32_t t = 0; t < BLOCK_THREADS; t++) {
@@ -106,6 +106,7 @@ static inline __attribute__((always_inline)) uint64_t digest_full(const uint32_t
     }
     return lo + ((uint64_t)hi << 16);
 }
+#undef LOOP
 
 /* The loops above compiled for the widest vectors this CPU has (x86-64 with GCC or clang; plain
  * C, vectorized by the compiler, as bench/plain_c.h is), picked once per grid: at the baseline's
@@ -232,13 +233,15 @@ static void profile_launch_done(chain_job *job)
         for (int p = 0; p < PH_COUNT; p++)
             sum[p] += job->prof[t].ticks[p];
         blocks += job->prof[t].blocks;
-        memset(&job->prof[t], 0, sizeof job->prof[t]); /* `last` too: between launches is no block's */
+        /* `last` too: the time between launches is no block's */
+        memset(&job->prof[t], 0, sizeof job->prof[t]);
     }
     grid_profile *g = job->profile;
     for (int p = 0; p < PH_COUNT; p++)
         total += sum[p], best_total += g->best[p], g->all[p] += sum[p];
     g->all_blocks += blocks;
-    if (blocks && (!g->best_blocks || (double)total / blocks < (double)best_total / g->best_blocks)) {
+    if (blocks &&
+        (!g->best_blocks || (double)total / blocks < (double)best_total / g->best_blocks)) {
         memcpy(g->best, sum, sizeof sum);
         g->best_blocks = blocks;
     }
