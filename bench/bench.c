@@ -370,10 +370,14 @@ static void run_grids(bench *b, unsigned maxthreads)
     ptxcpu_isa isa = ptxcpu_isa_active();
     double one_compute = 0, one_memory = 0;
     size_t mem_bytes = b->quick ? (size_t)32 << 20 : (size_t)128 << 20;
+    /* 512 blocks of 8 warps x 1024 steps (2048 with --full): ~2 ms on one core, so that the
+     * start of a launch (waking the team: a few us, tens of us when other processes hold the
+     * cores) weighs ~1% on all cores, not ~10% as with 128 blocks */
+    uint64_t compute_threads = b->quick ? 1u << 17 : 1u << 19;
     for (unsigned t = 1; t <= maxthreads; t++) {
         grid_result g;
         if (selected(b, "mad.rn.f32") &&
-            !grid_chain("mad.rn.f32", isa, b->quick ? 1u << 15 : 1u << 17, 1024, t, 0, 7, &g)) {
+            !grid_chain("mad.rn.f32", isa, compute_threads, 1024, t, 0, 7, &g)) {
             double rate = g.warp_insns / g.seconds;
             if (t == 1)
                 one_compute = rate;

@@ -2,14 +2,41 @@
 #include "grid.h"
 #include "peak.h"
 
-#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
+#if defined(__x86_64__) || defined(__i386__)
+#include <x86intrin.h>
+#endif
 
 #define BLOCK_THREADS 256
 #define BLOCK_WARPS (BLOCK_THREADS / PTXCPU_WARP)
+
+/* PTXCPU_GRID_PROFILE=1 in the environment: where a chain block's time goes, per phase, from a
+ * time-stamp counter read between phases, printed on stderr after the launches. Each reading
+ * costs about 9 ns on Zen 5 (the "tail" phase, empty without progress output, shows it), which
+ * every phase's figure includes; "launcher" is from the end of one block to the start of the
+ * next on the same thread. */
+enum { PH_FILL, PH_CHAIN, PH_DIGEST, PH_TAIL, PH_LAUNCHER, PH_COUNT };
+static const char *const phase_names[PH_COUNT] = {"fill", "chain", "digest", "tail", "launcher"};
+typedef struct phase_clock {
+    _Alignas(64) uint64_t ticks[PH_COUNT];
+    uint64_t last;   /* when this thread's previous block ended (0: none yet in this launch) */
+    uint64_t blocks;
+} phase_clock;
+
+static inline uint64_t ticks_now(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+    return __rdtsc();
+#else
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
+#endif
+}
 
 typedef struct chain_job {
     ptxcpu_kernel k;
@@ -17,11 +44,17 @@ typedef struct chain_job {
     int is_float;
     uint64_t steps;
     uint64_t *block_sums; /* one digest per block, combined in block order afterwards */
-    atomic_uint_fast64_t done;
     uint64_t nblocks;
     int progress;
+    ptxcpu_w32 m, c;       /* the float chain's b and c, the same in every lane (stride 0) */
+    const struct grid_loops *loops;
     unsigned launches;     /* done so far */
     uint64_t digest;       /* of the block digests, in block order, of the last launch */
+    phase_clock *prof;     /* one per thread under PTXCPU_GRID_PROFILE, else NULL */
+    unsigned nprof;
+    struct grid_profile *profile;
+    /* written by thread 0 while the blocks run: away from what every thread reads */
+    _Alignas(64) unsigned progress_shown; /* twentieths of the grid shown so far */
 } chain_job;
 
 static inline uint32_t mix32(uint32_t x)
@@ -34,49 +67,134 @@ static inline uint32_t mix32(uint32_t x)
     return x;
 }
 
-static void show_progress(uint64_t done, uint64_t total)
+/* Thread 0 shows how far the grid is by the blocks it runs: blocks are handed out in order, so
+ * no counter shared between threads (one written every block cost 2-thread scaling). */
+static void show_progress(chain_job *job, uint64_t block_lin)
 {
-    if (total >= 20 && done % (total / 20) == 0)
-        fprintf(stderr, "\r  %3u%%", (unsigned)(100 * done / total));
+    unsigned twentieths = (unsigned)(20 * (block_lin + 1) / job->nblocks);
+    if (twentieths > job->progress_shown) {
+        job->progress_shown = twentieths;
+        fprintf(stderr, "\r  %3u%%", 5 * twentieths);
+    }
+}
+
+/* The registers of the BLOCK_THREADS threads whose global ids start at gid0, as packed lanes
+ * (thread t of the block is lane t % 32 of warp t / 32: the block is one-dimensional). One loop
+ * over the block each, which compilers vectorize (the lanes are independent). */
+#define LOOP static inline __attribute__((always_inline))
+LOOP void fill_int(uint32_t *restrict a, uint32_t *restrict b, uint32_t *restrict c, uint32_t gid0)
+{
+    for (uint32_t t = 0; t < BLOCK_THREADS; t++) {
+        uint32_t gid = gid0 + t;
+        a[t] = mix32(gid);
+        b[t] = mix32(gid ^ 0x9e3779b9u);
+        c[t] = gid;
+    }
+}
+/* y = y * m + c converges: stays finite for any length (m and c are uniform registers). */
+LOOP void fill_float(float *restrict a, uint32_t gid0)
+{
+    for (uint32_t t = 0; t < BLOCK_THREADS; t++)
+        a[t] = 1.0f + (float)((gid0 + t) & 0xffff) * 0x1p-20f;
+}
+/* The sum over the block's threads of mix32(d + lane), each mixed value < 2^32 added as 64 bits:
+ * kept as two 32-bit sums of its 16-bit halves (each < 2^24), so the loop stays in 32-bit lanes. */
+LOOP uint64_t digest_full(const uint32_t *d)
+{
+    uint32_t lo = 0, hi = 0;
+    for (uint32_t t = 0; t < BLOCK_THREADS; t++) {
+        uint32_t x = mix32(d[t] + t % PTXCPU_WARP);
+        lo += x & 0xffff;
+        hi += x >> 16;
+    }
+    return lo + ((uint64_t)hi << 16);
+}
+#undef LOOP
+
+/* The loops above compiled for the widest vectors this CPU has (x86-64 with GCC or clang; plain
+ * C, vectorized by the compiler, as bench/plain_c.h is), picked once per grid: at the baseline's
+ * SSE2 the 32-bit multiplies of mix32 are emulated, and filling and digesting a block of the
+ * dp4a chain cost a fifth of its chain. */
+typedef struct grid_loops {
+    void (*fill_int)(uint32_t *restrict, uint32_t *restrict, uint32_t *restrict, uint32_t);
+    void (*fill_float)(float *restrict, uint32_t);
+    uint64_t (*digest)(const uint32_t *);
+} grid_loops;
+#define GRID_LOOPS(SUF, ATTR)                                                                      \
+    ATTR static void fill_int_##SUF(uint32_t *restrict a, uint32_t *restrict b,                    \
+                                    uint32_t *restrict c, uint32_t gid0)                           \
+    {                                                                                              \
+        fill_int(a, b, c, gid0);                                                                   \
+    }                                                                                              \
+    ATTR static void fill_float_##SUF(float *restrict a, uint32_t gid0) { fill_float(a, gid0); }   \
+    ATTR static uint64_t digest_##SUF(const uint32_t *d) { return digest_full(d); }                \
+    static const grid_loops loops_##SUF = {fill_int_##SUF, fill_float_##SUF, digest_##SUF};
+GRID_LOOPS(base, )
+#if defined(__x86_64__) && defined(__GNUC__)
+#define GRID_X86 1
+GRID_LOOPS(avx2, __attribute__((target("avx2"))))
+GRID_LOOPS(avx512, __attribute__((target("avx512f,avx512vl,avx512bw,avx512dq"))))
+#endif
+#undef GRID_LOOPS
+
+static const grid_loops *grid_loops_pick(void)
+{
+#ifdef GRID_X86
+    if (ptxcpu_isa_usable(PTXCPU_ISA_AVX512))
+        return &loops_avx512;
+    if (ptxcpu_isa_usable(PTXCPU_ISA_AVX2))
+        return &loops_avx2;
+#endif
+    return &loops_base;
 }
 
 /* One block: build each thread's registers from its global id, run the chain, digest. */
 static int chain_block(const ptxcpu_block *blk, void *user)
 {
     chain_job *job = user;
+    phase_clock *pc = job->prof ? &job->prof[blk->thread] : NULL;
+    uint64_t tick = pc ? ticks_now() : 0;
+    if (pc && pc->last)
+        pc->ticks[PH_LAUNCHER] += tick - pc->last;
+#define PHASE_END(ph)                                                                              \
+    if (pc) {                                                                                      \
+        uint64_t t_ = ticks_now();                                                                 \
+        pc->ticks[ph] += t_ - tick;                                                                \
+        tick = t_;                                                                                 \
+    }
     ptxcpu_w32 *r = blk->scratch; /* a, b, c, d: BLOCK_WARPS registers each */
     ptxcpu_w32 *a = r, *b = r + BLOCK_WARPS, *c = r + 2 * BLOCK_WARPS, *d = r + 3 * BLOCK_WARPS;
     uint64_t block_lin = blk->ctaid.x + (uint64_t)blk->nctaid.x * blk->ctaid.y;
-    for (uint32_t w = 0; w < blk->nwarps; w++)
-        for (unsigned i = 0; i < PTXCPU_WARP; i++) {
-            uint32_t gid = (uint32_t)(block_lin * BLOCK_THREADS) + blk->sregs[w].tid_x.lane[i];
-            if (job->is_float) { /* y = y * m + c converges: stays finite for any length */
-                float y = 1.0f + (float)(gid & 0xffff) * 0x1p-20f, m = 0.999f, cc = 0.5f;
-                memcpy(&a[w].lane[i], &y, 4);
-                memcpy(&b[w].lane[i], &m, 4);
-                memcpy(&c[w].lane[i], &cc, 4);
-            } else {
-                a[w].lane[i] = mix32(gid);
-                b[w].lane[i] = mix32(gid ^ 0x9e3779b9u);
-                c[w].lane[i] = gid;
-            }
-        }
+    uint32_t gid0 = (uint32_t)(block_lin * BLOCK_THREADS);
+    ptrdiff_t bc_stride = sizeof(ptxcpu_w32);
+    if (job->is_float) {
+        job->loops->fill_float((float *)a, gid0);
+        b = &job->m, c = &job->c, bc_stride = 0;
+    } else {
+        job->loops->fill_int(a->lane, b->lane, c->lane, gid0);
+    }
     ptxcpu_batch bt = {
         .n = blk->nwarps, .d = d, .d_stride = sizeof(ptxcpu_w32),
-        .src = {{a, sizeof(ptxcpu_w32)}, {b, sizeof(ptxcpu_w32)}, {c, sizeof(ptxcpu_w32)}},
+        .src = {{a, sizeof(ptxcpu_w32)}, {b, bc_stride}, {c, bc_stride}},
         .guard = blk->active, .guard_stride = sizeof(ptxcpu_lanemask),
     };
+    PHASE_END(PH_FILL)
     if (ptxcpu_run_chain(job->k, &bt, job->feedback, job->steps))
         return 1;
-    uint64_t sum = 0;
+    PHASE_END(PH_CHAIN)
+    /* every lane of a 1-D block of BLOCK_THREADS is active; thread t adds w << 40 (w = t / 32)
+     * to its mixed value (< 2^32, so the xor of old was that sum) */
+    uint64_t sum = job->loops->digest(d->lane);
     for (uint32_t w = 0; w < blk->nwarps; w++)
-        for (unsigned i = 0; i < PTXCPU_WARP; i++)
-            if ((blk->active[w] >> i) & 1)
-                sum += mix32(d[w].lane[i] + i) ^ ((uint64_t)w << 40);
+        sum += (uint64_t)PTXCPU_WARP * w << 40;
     job->block_sums[block_lin] = sum;
-    uint64_t done = atomic_fetch_add(&job->done, 1) + 1;
+    PHASE_END(PH_DIGEST)
     if (job->progress && blk->thread == 0)
-        show_progress(done, job->nblocks);
+        show_progress(job, block_lin);
+    PHASE_END(PH_TAIL)
+#undef PHASE_END
+    if (pc)
+        pc->last = tick, pc->blocks++;
     return 0;
 }
 
@@ -105,6 +223,55 @@ static double timed_launches(ptxcpu_dim3 grid, ptxcpu_dim3 block, ptxcpu_block_f
     return bench_median(t, (int)reps);
 }
 
+/* The phases of a grid's launches summed over its threads: the launch with the least time per
+ * block (the one least disturbed by other processes), and all launches (the untimed one too). */
+typedef struct grid_profile {
+    uint64_t best[PH_COUNT], best_blocks, all[PH_COUNT], all_blocks;
+} grid_profile;
+
+static void profile_launch_done(chain_job *job)
+{
+    uint64_t sum[PH_COUNT] = {0}, blocks = 0, total = 0, best_total = 0;
+    for (unsigned t = 0; t < job->nprof; t++) {
+        for (int p = 0; p < PH_COUNT; p++)
+            sum[p] += job->prof[t].ticks[p];
+        blocks += job->prof[t].blocks;
+        /* `last` too: the time between launches is no block's */
+        memset(&job->prof[t], 0, sizeof job->prof[t]);
+    }
+    grid_profile *g = job->profile;
+    for (int p = 0; p < PH_COUNT; p++)
+        total += sum[p], best_total += g->best[p], g->all[p] += sum[p];
+    g->all_blocks += blocks;
+    if (blocks &&
+        (!g->best_blocks || (double)total / blocks < (double)best_total / g->best_blocks)) {
+        memcpy(g->best, sum, sizeof sum);
+        g->best_blocks = blocks;
+    }
+}
+
+static void print_phases(const char *what, const uint64_t *sum, uint64_t blocks, double ns_per_tick)
+{
+    uint64_t all = 0;
+    for (int p = 0; p < PH_COUNT; p++)
+        all += sum[p];
+    if (!blocks || !all)
+        return;
+    fprintf(stderr, "  %s, ns per block:", what);
+    for (int p = 0; p < PH_COUNT; p++)
+        fprintf(stderr, " %s %.0f (%.1f%%)%s", phase_names[p], sum[p] * ns_per_tick / blocks,
+                100.0 * sum[p] / all, p + 1 < PH_COUNT ? "," : "\n");
+}
+
+static void print_profile(const chain_job *job, const char *mnemonic, double ns_per_tick)
+{
+    const grid_profile *g = job->profile;
+    fprintf(stderr, "profile %s, %llu blocks of %llu steps on %u thread(s) (PTXCPU_GRID_PROFILE)\n",
+            mnemonic, (unsigned long long)job->nblocks, (unsigned long long)job->steps, job->nprof);
+    print_phases("best launch", g->best, g->best_blocks, ns_per_tick);
+    print_phases("all launches", g->all, g->all_blocks, ns_per_tick);
+}
+
 /* After each launch: combine the block digests; every launch of a grid must give the same. */
 static int chain_digest(void *user)
 {
@@ -114,7 +281,9 @@ static int chain_digest(void *user)
         dg = dg * 0x100000001b3ull + job->block_sums[i];
     int changed = job->launches++ && dg != job->digest; /* nor on which thread ran what */
     job->digest = dg;
-    atomic_store(&job->done, 0);
+    job->progress_shown = 0;
+    if (job->prof)
+        profile_launch_done(job);
     return changed;
 }
 
@@ -128,6 +297,12 @@ int grid_chain(const char *mnemonic, ptxcpu_isa isa, uint64_t threads_total, uin
         return 1;
     ptxcpu_describe(&insn, &desc);
     job.is_float = desc.elem != PTXCPU_ELEM_INT;
+    job.loops = grid_loops_pick();
+    for (unsigned i = 0; i < PTXCPU_WARP; i++) {
+        float m = 0.999f, c = 0.5f;
+        memcpy(&job.m.lane[i], &m, 4);
+        memcpy(&job.c.lane[i], &c, 4);
+    }
     job.feedback = 0; /* into a: with fixed a and b, a chain into c would let c + f(a, b) be hoisted */
     job.nblocks = (threads_total + BLOCK_THREADS - 1) / BLOCK_THREADS;
     job.block_sums = calloc(job.nblocks, sizeof *job.block_sums);
@@ -136,10 +311,30 @@ int grid_chain(const char *mnemonic, ptxcpu_isa isa, uint64_t threads_total, uin
     ptxcpu_launch_opts opts = {.threads = threads, .scratch_bytes = 4 * BLOCK_WARPS *
                                                                     sizeof(ptxcpu_w32)};
     ptxcpu_dim3 grid = {(uint32_t)job.nblocks, 1, 1}, block = {BLOCK_THREADS, 1, 1};
+    const char *env = getenv("PTXCPU_GRID_PROFILE");
+    ptxcpu_topology topo;
+    if (env && *env && strcmp(env, "0") && !ptxcpu_topology_get(&topo)) {
+        job.nprof = threads ? threads : topo.default_threads;
+        job.prof = aligned_alloc(64, job.nprof * sizeof *job.prof);
+        job.profile = calloc(1, sizeof *job.profile);
+        if (job.prof && job.profile) {
+            memset(job.prof, 0, job.nprof * sizeof *job.prof);
+        } else {
+            free(job.prof), free(job.profile);
+            job.prof = NULL, job.profile = NULL;
+        }
+    }
     int failed;
+    uint64_t tick0 = ticks_now();
+    double t0 = bench_now();
     out->seconds = timed_launches(grid, block, chain_block, &job, &opts, reps, chain_digest, &failed);
     if (job.progress)
         fprintf(stderr, "\r      \r");
+    if (job.prof) {
+        double ns_per_tick = (bench_now() - t0) * 1e9 / (double)(ticks_now() - tick0);
+        print_profile(&job, mnemonic, ns_per_tick);
+        free(job.prof), free(job.profile);
+    }
     if (failed && job.launches > 1)
         fprintf(stderr, "%s: the checksum changed between two launches of the same grid\n",
                 mnemonic);

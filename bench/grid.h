@@ -19,7 +19,8 @@ typedef struct grid_result {
  * (the result fed back into a, so each step depends on the whole last one) on `isa`, over `threads` worker
  * threads (0 = launcher default). progress: print a percentage on stderr while running.
  * seconds: the median of `reps` timed launches (after an untimed one when reps > 1; at most
- * 31), each of which must give the same checksum. */
+ * 31), each of which must give the same checksum. PTXCPU_GRID_PROFILE=1 in the environment
+ * prints where a block's time goes (fill, chain, digest, launcher) on stderr. */
 int grid_chain(const char *mnemonic, ptxcpu_isa isa, uint64_t threads_total, uint64_t steps,
                unsigned threads, int progress, unsigned reps, grid_result *out);
 

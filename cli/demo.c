@@ -1,11 +1,13 @@
 /* `ptxcpu demo`, the main job: a grid of ~1M threads, each running a register-resident chain of
  * dp4a.s32.s32 and one of mad.rn.f32, across all cores through the launcher on the best ISA, with
- * throughput, fraction of this CPU's measured peak, 1-to-N-core scaling and a scalar cross-check. */
+ * throughput, fraction of this CPU's measured peak, 1-to-N-core scaling and a scalar cross-check
+ * (--no-check skips it); --json FILE writes the table's figures. */
 #include "cli.h"
 #include "grid.h"
 #include "peak.h"
 #include "ptxcpu_launch.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,20 +24,72 @@ static int parse_u64(const char *s, uint64_t lo, uint64_t hi, uint64_t *out)
     return 1;
 }
 
+/* One row of the table (and of the JSON). */
+typedef struct demo_row {
+    const char *chain;
+    unsigned threads;
+    grid_result run;
+    double rate, per_core, of_peak, scaling;
+    const char *verdict;
+} demo_row;
+
+static void json_row(FILE *f, const demo_row *r, int last)
+{
+    fprintf(f, "    {\"chain\": \"%s\", \"threads\": %u, \"seconds\": %.6g, \"warp_insn_per_s\": "
+            "%.6g, \"per_core_warp_insn_per_s\": %.6g, \"fraction_of_peak\": %.6g, "
+            "\"scaling\": %.6g, \"checksum\": \"%016llx\", \"verdict\": \"%s\"}%s\n", r->chain,
+            r->threads, r->run.seconds, r->rate, r->per_core, r->of_peak, r->scaling,
+            (unsigned long long)r->run.checksum, r->verdict, last ? "" : ",");
+}
+
+/* Writes what the table shows to f (opened before the run, so that a bad path fails at once) and
+ * closes it; 0 when a write failed (reported). */
+static int write_json(FILE *f, const char *path, ptxcpu_isa isa, uint64_t nthreads, uint64_t steps,
+                      int checked, double fma_peak, double dot_peak, const demo_row *rows,
+                      int nrows, int bad)
+{
+    fprintf(f, "{\n  \"ptxcpu\": \"%s\",\n  \"isa\": \"%s\",\n  \"threads_total\": %llu,\n"
+            "  \"block_threads\": 256,\n  \"length\": %llu,\n  \"checked_against_scalar\": %s,\n",
+            ptxcpu_version(), ptxcpu_isa_name(isa), (unsigned long long)nthreads,
+            (unsigned long long)steps, checked ? "true" : "false");
+    fprintf(f, "  \"peaks\": {\"threads\": 1, \"fma_f32_lanes_per_s\": %.6g, "
+            "\"dot_i8_lanes_per_s\": %.6g},\n  \"results\": [\n", fma_peak, dot_peak);
+    for (int i = 0; i < nrows; i++)
+        json_row(f, &rows[i], i + 1 == nrows);
+    fprintf(f, "  ],\n  \"ok\": %s\n}\n", bad ? "false" : "true");
+    int err = ferror(f);
+    if (fclose(f) != 0 || err) {
+        fprintf(stderr, "ptxcpu demo: --json %s: write failed: %s\n", path, strerror(errno));
+        return 0;
+    }
+    return 1;
+}
+
 int cli_demo(int argc, char **argv)
 {
     uint64_t nthreads = 1u << 20, steps = 256;
+    int check = 1;
+    const char *json = NULL;
     for (int i = 1; i < argc; i++) {
         const char *v = i + 1 < argc ? argv[i + 1] : "";
         if (!strcmp(argv[i], "--threads-total") && parse_u64(v, 32, 1ull << 28, &nthreads))
             i++;
         else if (!strcmp(argv[i], "--length") && parse_u64(v, 1, 1u << 20, &steps))
             i++;
+        else if (!strcmp(argv[i], "--no-check"))
+            check = 0;
+        else if (!strcmp(argv[i], "--json") && i + 1 < argc && *v)
+            json = argv[++i];
         else {
             fprintf(stderr, "ptxcpu demo: bad argument '%s' (options: --threads-total N in "
-                    "32..2^28, --length L in 1..2^20)\n", argv[i]);
+                    "32..2^28, --length L in 1..2^20, --no-check, --json FILE)\n", argv[i]);
             return 2;
         }
+    }
+    FILE *jf = json ? fopen(json, "w") : NULL;
+    if (json && !jf) {
+        fprintf(stderr, "ptxcpu demo: --json %s: cannot write: %s\n", json, strerror(errno));
+        return 2;
     }
     ptxcpu_isa isa = ptxcpu_isa_active();
     ptxcpu_topology topo;
@@ -45,6 +99,8 @@ int cli_demo(int argc, char **argv)
         ptxcpu_parse("add.u32", NULL, &insn);
         ptxcpu_resolve(&insn, PTXCPU_ISA_BEST, &k);
         fprintf(stderr, "ptxcpu demo: %s\n", ptxcpu_last_error());
+        if (jf)
+            fclose(jf);
         return 1;
     }
     unsigned all = topo.default_threads;
@@ -62,7 +118,8 @@ int cli_demo(int argc, char **argv)
     printf("%-14s %7s %9s %14s %14s %9s %8s %s\n", "chain", "threads", "seconds", "warp-insn/s",
            "per core", "of peak", "scaling", "checksum");
     static const char *const chains[] = {"dp4a.s32.s32", "mad.rn.f32"};
-    int bad = 0;
+    demo_row rows[4];
+    int bad = 0, nrows = 0;
     for (int c = 0; c < 2; c++) {
         double peak = c == 0 ? dot_peak : fma_peak;
         grid_result one, many, ref;
@@ -74,7 +131,9 @@ int cli_demo(int argc, char **argv)
             goto fail;
         int same = one.checksum == many.checksum;
         const char *verdict;
-        if (isa != PTXCPU_ISA_SCALAR) {
+        if (!check) {
+            verdict = same ? "(not checked against scalar)" : "DIFFERS between thread counts";
+        } else if (isa != PTXCPU_ISA_SCALAR) {
             fprintf(stderr, "%s on the scalar reference:\n", chains[c]);
             if (grid_chain(chains[c], PTXCPU_ISA_SCALAR, nthreads, steps, all, 1, 1, &ref))
                 goto fail;
@@ -87,16 +146,23 @@ int cli_demo(int argc, char **argv)
         const grid_result *runs[2] = {&one, &many};
         unsigned nth[2] = {1, all};
         for (int r = 0; r < 2; r++) {
-            double rate = runs[r]->warp_insns / runs[r]->seconds;
+            demo_row *row = &rows[nrows++];
+            row->chain = chains[c], row->threads = nth[r], row->run = *runs[r];
+            row->rate = runs[r]->warp_insns / runs[r]->seconds;
+            row->per_core = row->rate / nth[r];
+            row->of_peak = row->rate * PTXCPU_WARP / (peak * nth[r]);
+            row->scaling = one.seconds / runs[r]->seconds;
+            row->verdict = verdict;
             printf("%-14s %7u %9.3f %14.4g %14.4g %8.2f%% %7.2fx %016llx %s\n", chains[c], nth[r],
-                   runs[r]->seconds, rate, rate / nth[r],
-                   100.0 * rate * PTXCPU_WARP / (peak * nth[r]),
-                   one.seconds / runs[r]->seconds, (unsigned long long)runs[r]->checksum,
-                   r ? verdict : "");
+                   row->run.seconds, row->rate, row->per_core, 100.0 * row->of_peak,
+                   row->scaling, (unsigned long long)row->run.checksum, r ? verdict : "");
         }
     }
     printf("\nwarp-insn/s = warp-instructions per second (32 lanes each); 'of peak' divides lane "
            "operations by the peak above times the threads used.\n");
+    if (jf && !write_json(jf, json, isa, nthreads, steps, check, fma_peak, dot_peak, rows, nrows,
+                          bad))
+        return 1;
     if (bad) {
         fprintf(stderr, "ptxcpu demo: checksum mismatch: a fast answer is wrong\n");
         return 1;
@@ -104,5 +170,7 @@ int cli_demo(int argc, char **argv)
     return 0;
 fail:
     fprintf(stderr, "ptxcpu demo: %s\n", ptxcpu_last_error());
+    if (jf)
+        fclose(jf);
     return 1;
 }

@@ -84,8 +84,9 @@ typedef struct ptxcpu_launch_opts {
 } ptxcpu_launch_opts;
 
 /* Runs fn once for every block of the grid, on `threads` OpenMP threads. Blocks are handed out
- * dynamically in chunks of consecutive linear block indices (ctaid.x fastest, then y, then z), so
- * results never depend on the thread count as long as blocks are independent.
+ * dynamically in chunks of consecutive linear block indices (ctaid.x fastest, then y, then z;
+ * chunks shrink toward the end of the grid so that the threads finish together), so results
+ * never depend on the thread count as long as blocks are independent.
  * Limits as CUDA: block x, y <= 1024, z <= 64, x * y * z in 1..1024; grid x in 1..2^31-1, y and z
  * in 1..65535. Errors (nothing is run): PTXCPU_E_NULL for a NULL fn, PTXCPU_E_RANGE for a
  * dimension out of range or a total thread count past 2^64 (also threads > 1024, scratch_bytes

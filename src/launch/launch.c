@@ -164,7 +164,8 @@ static ptxcpu_status check_dims(ptxcpu_dim3 g, ptxcpu_dim3 b, uint64_t *blocks, 
     return PTXCPU_OK;
 }
 
-/* Blocks per grab of the shared counter: about 16 grabs per thread, at most ~8K threads' worth. */
+/* Most blocks per grab of the shared counter: about 16 grabs per thread, at most ~8K threads'
+ * worth. */
 static uint64_t chunk_size(uint64_t blocks, unsigned nthr, uint64_t block_threads)
 {
     uint64_t c = blocks / ((uint64_t)nthr * 16), cap = 8192 / block_threads;
@@ -175,36 +176,62 @@ static uint64_t chunk_size(uint64_t blocks, unsigned nthr, uint64_t block_thread
 
 /* One launch, shared by its threads. */
 typedef struct launch {
+    /* read by every thread at every block */
     ptxcpu_dim3 grid, block;
     ptxcpu_block_fn fn;
     void *user;
     uint64_t nblocks, chunk;
+    unsigned nthr;
     uint32_t nwarps;
     size_t scratch;
-    atomic_uint_fast64_t next; /* first linear block index not handed out yet */
     atomic_int stop;
-    pthread_mutex_t lock;      /* guards fail_at and fail_rc */
-    uint64_t fail_at;          /* lowest failing block, UINT64_MAX if none */
+    /* written at every grab: on a line of its own, or every grab would take the line above away
+     * from the other threads */
+    _Alignas(64) atomic_uint_fast64_t next; /* first linear block index not handed out yet */
+    _Alignas(64) pthread_mutex_t lock;      /* guards fail_at and fail_rc */
+    uint64_t fail_at;                       /* lowest failing block, UINT64_MAX if none */
     int fail_rc;
 } launch;
 
-/* Thread `me` takes chunks of consecutive blocks until the grid is done or the launch stops. */
+/* The next run of consecutive blocks: L->chunk of them while many are left, then a share of
+ * what is left (half of it over the threads, at least 1), so that the threads finish within
+ * about a block of each other instead of a chunk. Returns its first block (>= nblocks: none). */
+static uint64_t grab_blocks(launch *L, uint64_t *count)
+{
+    uint64_t b = atomic_load_explicit(&L->next, memory_order_relaxed);
+    for (;;) {
+        if (b >= L->nblocks)
+            return b;
+        uint64_t n = (L->nblocks - b) / (2 * (uint64_t)L->nthr);
+        n = n > L->chunk ? L->chunk : n ? n : 1;
+        if (atomic_compare_exchange_weak_explicit(&L->next, &b, b + n, memory_order_relaxed,
+                                                  memory_order_relaxed)) {
+            *count = n;
+            return b;
+        }
+    }
+}
+
+/* Thread `me` takes runs of consecutive blocks until the grid is done or the launch stops. */
 static void run_blocks(launch *L, unsigned me)
 {
     ptxcpu_dim3 g = L->grid;
-    ptxcpu_block blk = {{0, 0, 0}, g, L->block, L->nwarps, ts.sregs, ts.active,
+    ptxcpu_block_fn fn = L->fn;
+    void *user = L->user;
+    uint32_t nwarps = L->nwarps;
+    ptxcpu_block blk = {{0, 0, 0}, g, L->block, nwarps, ts.sregs, ts.active,
                         ts.mem + HEAD_BYTES, L->scratch, me};
     while (!atomic_load_explicit(&L->stop, memory_order_relaxed)) {
-        uint64_t b = atomic_fetch_add_explicit(&L->next, L->chunk, memory_order_relaxed);
+        uint64_t n = 0, b = grab_blocks(L, &n);
         if (b >= L->nblocks)
             break;
-        uint64_t end = L->nblocks - b < L->chunk ? L->nblocks : b + L->chunk, yz = b / g.x;
+        uint64_t end = b + n, yz = b / g.x;
         ptxcpu_dim3 c = {(uint32_t)(b % g.x), (uint32_t)(yz % g.y), (uint32_t)(yz / g.y)};
         for (; b < end && !atomic_load_explicit(&L->stop, memory_order_relaxed); b++) {
-            fill_ctaid(c, L->nwarps);
+            fill_ctaid(c, nwarps);
             blk.ctaid = c;
             ts.in_block = 1;
-            int rc = L->fn(&blk, L->user);
+            int rc = fn(&blk, user);
             ts.in_block = 0;
             if (rc) {
                 pthread_mutex_lock(&L->lock);
@@ -250,9 +277,13 @@ ptxcpu_status ptxcpu_launch(ptxcpu_dim3 grid, ptxcpu_dim3 block, ptxcpu_block_fn
     if (nthr > nblocks)
         nthr = (unsigned)nblocks; /* no thread without a block to run */
     uint32_t bthreads = block.x * block.y * block.z;
-    launch L = {grid, block, fn, user, nblocks, chunk_size(nblocks, nthr, bthreads),
-                (bthreads + 31) / 32, o.scratch_bytes ? o.scratch_bytes : m->default_scratch,
-                0, 0, PTHREAD_MUTEX_INITIALIZER, UINT64_MAX, 0};
+    launch L = {.grid = grid, .block = block, .fn = fn, .user = user, .nblocks = nblocks,
+                .chunk = chunk_size(nblocks, nthr, bthreads), .nthr = nthr,
+                .nwarps = (bthreads + 31) / 32,
+                .scratch = o.scratch_bytes ? o.scratch_bytes : m->default_scratch,
+                .lock = PTHREAD_MUTEX_INITIALIZER, .fail_at = UINT64_MAX};
+    atomic_init(&L.stop, 0);
+    atomic_init(&L.next, 0);
     atomic_int nomem = 0;
 #pragma omp parallel num_threads(nthr)
     {
