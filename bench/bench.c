@@ -6,10 +6,12 @@
 #include "grid.h"
 #include "peak.h"
 #include "plain_c.h"
+#include "plain_dot.h"
 #include "ptxcpu_launch.h"
 
 #include <errno.h>
 #include <fnmatch.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -365,6 +367,96 @@ static void run_chains(bench *b)
     }
 }
 
+/* dot-accumulate: the loop int8 code runs, c += dp4a(a_k, b_k) for k < DOT_ACC_STEPS with a fresh
+ * a_k and b_k each step (L1-resident), over DOT_ACC_WARPS warps of accumulators. Through the
+ * public API that is one ptxcpu_run per k over the accumulator warps (c and d the same registers,
+ * a and b the k-th slice): a batch may not read a d that an earlier warp of it wrote, and a chain
+ * feeds back into fixed a and b. */
+enum { DOT_ACC_WARPS = 8, DOT_ACC_STEPS = 16 };
+
+typedef struct dot_acc {
+    ptxcpu_w32 a[DOT_ACC_STEPS][DOT_ACC_WARPS], b[DOT_ACC_STEPS][DOT_ACC_WARPS];
+    ptxcpu_w32 c[DOT_ACC_WARPS];
+    ptxcpu_kernel k;
+    ptxcpu_batch bt;
+    plain_dot_fn plain;
+} dot_acc;
+
+static void dot_acc_kernel_runs(void *p, uint64_t iters)
+{
+    dot_acc *x = p;
+    for (uint64_t i = 0; i < iters; i++)
+        for (unsigned s = 0; s < DOT_ACC_STEPS; s++) {
+            x->bt.src[0].base = x->a[s];
+            x->bt.src[1].base = x->b[s];
+            ptxcpu_run(x->k, &x->bt);
+        }
+}
+
+static void dot_acc_plain_runs(void *p, uint64_t iters)
+{
+    dot_acc *x = p;
+    for (uint64_t i = 0; i < iters; i++)
+        x->plain(DOT_ACC_STEPS, DOT_ACC_WARPS * PTXCPU_WARP, x->c[0].lane, x->a[0][0].lane,
+                 x->b[0][0].lane);
+}
+
+/* The rate of one spelling on one ISA through the API, and its plain-C loop's (0: none). */
+static void dot_acc_rates(const bench *b, dot_acc *x, ptxcpu_kernel k, const plain_dot_fn *t,
+                          unsigned row, double *rate, double *plain)
+{
+    x->k = k;
+    x->bt = (ptxcpu_batch){.n = DOT_ACC_WARPS, .d = x->c, .d_stride = sizeof x->c[0]};
+    x->bt.src[0] = (ptxcpu_src){x->a[0], sizeof x->a[0][0]};
+    x->bt.src[1] = (ptxcpu_src){x->b[0], sizeof x->b[0][0]};
+    x->bt.src[2] = (ptxcpu_src){x->c, sizeof x->c[0]};
+    double work = (double)DOT_ACC_STEPS * DOT_ACC_WARPS;
+    *rate = rate_of(dot_acc_kernel_runs, x, work, 0.01, b->reps);
+    x->plain = t ? t[row] : NULL;
+    *plain = x->plain ? rate_of(dot_acc_plain_runs, x, work, b->plain_target_s, b->reps) : 0;
+}
+
+static void run_dot_accumulate(bench *b)
+{
+    static const char *const rows[4] = {"dp4a.u32.u32", "dp4a.u32.s32", "dp4a.s32.u32",
+                                        "dp4a.s32.s32"}; /* plain_dot.h's order */
+    dot_acc *x = NULL;
+    for (unsigned row = 0; row < 4; row++) {
+        ptxcpu_insn insn;
+        if (!selected(b, rows[row]) || ptxcpu_parse(rows[row], NULL, &insn))
+            continue;
+        if (!x) {
+            x = aligned_alloc(64, sizeof *x);
+            if (!x) {
+                fprintf(stderr, "ptxcpu bench: out of memory\n");
+                exit(1);
+            }
+            unsigned char *bytes = (unsigned char *)x; /* a, b and c: mixed bits */
+            for (size_t j = 0; j < offsetof(dot_acc, k); j++)
+                bytes[j] = (unsigned char)(j * 2654435761u >> 11);
+        }
+        double scalar = 0;
+        for (int isa = 0; isa < PTXCPU_ISA_COUNT; isa++) {
+            ptxcpu_kernel k;
+            if (!ptxcpu_isa_usable((ptxcpu_isa)isa) || ptxcpu_resolve(&insn, (ptxcpu_isa)isa, &k))
+                continue;
+            double rate, plain;
+            dot_acc_rates(b, x, k, plain_dot_table((ptxcpu_isa)isa), row, &rate, &plain);
+            if (isa == PTXCPU_ISA_SCALAR)
+                scalar = rate;
+            double ceil = peak_best_dot(&b->pk);
+            result r = {.isa = (ptxcpu_isa)isa, .mode = "dot-accumulate", .threads = 1,
+                        .warp_insn_per_s = rate,
+                        .fraction_of_peak = ceil > 0 ? rate * PTXCPU_WARP / ceil : -1,
+                        .speedup_vs_scalar = scalar > 0 ? rate / scalar : -1,
+                        .speedup_vs_plain_c = plain > 0 ? rate / plain : -1};
+            snprintf(r.mnemonic, sizeof r.mnemonic, "%s", rows[row]);
+            add_result(b, &r);
+        }
+    }
+    free(x);
+}
+
 static void run_grids(bench *b, unsigned maxthreads)
 {
     ptxcpu_isa isa = ptxcpu_isa_active();
@@ -497,6 +589,7 @@ int cli_bench(int argc, char **argv)
     printf("%-24s %-7s %-10s %3s %14s %9s %9s %11s\n", "mnemonic", "isa", "mode", "thr",
            "warp-insn/s", "of peak", "vs scalar", "vs plain C");
     run_chains(&b);
+    run_dot_accumulate(&b);
     run_batches(&b, "batch-l1", 32);
     if (!b.quick)
         run_batches(&b, "batch-mem", (size_t)1 << 15);

@@ -439,7 +439,22 @@ VINL v32 v32_dot4_acc(v32 c, v32 a, v32 b, int sa, int sb)
      * against 0x80 bytes (-128 as signed) is -128 sum b */
     return v32_dpbusd(v32_sub(c, v32_dpbusd(v32_zero(), b, k80)), b, v32_xor(a, k80));
 }
+#define DOT4_REBASES 1
+#else
+#define DOT4_REBASES 0
 #endif
+/* Chains feeding back a through a rebased pair (dp4a .s32.s32 and .u32.u32 on vpdpbusd, dp2a with
+ * unsigned a) wait for the xor and the multiply-add each step: 6 cycles on Zen 5 (vpdpbusd alone:
+ * 4), so the 8 vectors a chain group keeps in flight fill only 2/3 of two vpdpbusd a cycle. They
+ * keep 16 in flight where the layer has 32 registers (AVX-512; b and the hoisted c partly read
+ * from memory: 84% of the bound on Zen 5, 2 loads a cycle). With 16 registers (AVX2) 12 in flight
+ * came out 7% slower than 8 (spills), 16 would spill the fed-back a. The mixed pairs stay at 8:
+ * at 16 their b and c no longer fit and the moves cost more than the overlap gains. */
+#define SIMD_CHAIN_VECS(SEM, ty, ty2)                                                            \
+    (((SEM_##SEM == SEM_DP4A && DOT4_REBASES && ((ty) == TY_S32) == ((ty2) == TY_S32)) ||        \
+      (SEM_##SEM == SEM_DP2A && (ty) != TY_S32)) && VL >= 16                                     \
+         ? 16                                                                                    \
+         : 0)
 VINL v32 bytes_even16(v32 x, int sgn) /* bytes 0 and 2 of each lane as 16-bit values */
 {
     return sgn ? v32_srai16(v32_slli16(x, 8), 8) : v32_and(x, v32_set1(0x00ff00ff));
@@ -468,10 +483,12 @@ SIMD_BODY(DP2A, 32, 32, 32, 32, 0)
     v32 bb = v32_shuffle8(b, v32_bcast16b((m & M_LO) ? pick_lo : pick_hi));
     if (ty2 == TY_S32)
         bb = v32_srai16(v32_slli16(bb, 8), 8);
-    v32 r = v32_madd16_acc(c, a, bb); /* pmaddwd reads a's halves as signed */
-    if (ty != TY_S32) /* u16 halves >= 0x8000 were read as x - 65536: add back 65536 * b */
-        r = v32_add(r, v32_slli(v32_madd16(v32_srli16(a, 15), bb), 16));
-    return r;
+    if (ty == TY_S32) /* pmaddwd reads a's halves as signed */
+        return v32_madd16_acc(c, a, bb);
+    /* u16 halves rebased: x ^ 0x8000 read as signed is x - 32768, and the pmaddwd of 0x8000 halves
+     * and bb is -32768 (b0 + b1), taken off c first (b alone: a chain feeding back a hoists it) */
+    const v32 k8000 = v32_set1(0x80008000u);
+    return v32_madd16_acc(v32_sub(c, v32_madd16(k8000, bb)), v32_xor(a, k8000), bb);
 }
 
 /* ---- popc, clz, bfind, brev ----------------------------------------------------------------- */

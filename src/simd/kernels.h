@@ -154,6 +154,12 @@ VINL ptxcpu_lanemask *simd_ccw(const ptxcpu_batch *bt, size_t w)
 #ifndef SIMD_CHAIN_WARPS
 #define SIMD_CHAIN_WARPS (NCH >= 4 ? 2 : 4) /* 8 independent vectors per step */
 #endif
+/* Warps per group in a row's chains: more where its ops file asks for more vectors in flight
+ * (SIMD_CHAIN_VECS, 0 = the default: a step whose dependency chain is too long for 8 to fill the
+ * ports). A wide group's remainder runs in groups of SIMD_CHAIN_WARPS, then one by one. */
+#define SIMD_CHAIN_G(SEM, TY, TY2)                                                               \
+    (SIMD_CHAIN_VECS(SEM, TY_##TY, TY_##TY2) ? SIMD_CHAIN_VECS(SEM, TY_##TY, TY_##TY2) / NCH      \
+                                             : SIMD_CHAIN_WARPS)
 /* `steps` steps of a group, each result fed back into X (of XW bits) in place (so the fed-back
  * chunks stay in one register each: a separate result array copied into X every step cost two
  * moves a chunk on the critical path); nothing when X cannot take d (absent or of another width:
@@ -316,8 +322,13 @@ VINL int simd_flat(const ptxcpu_batch *bt, unsigned dw, unsigned aw, unsigned bw
     {                                                                                          \
         vec_fenv fenv = simd_fenv_enter(SIMD_IS_FP(SEM), RND_##RND);                           \
         size_t w = 0;                                                                          \
-        for (; w + SIMD_CHAIN_WARPS <= bt->n; w += SIMD_CHAIN_WARPS)                           \
-            SIMD_CHAIN_GROUP(SIMD_CHAIN_WARPS, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, S3W, CC) \
+        for (; w + SIMD_CHAIN_G(SEM, TY, TY2) <= bt->n; w += SIMD_CHAIN_G(SEM, TY, TY2))       \
+            SIMD_CHAIN_GROUP(SIMD_CHAIN_G(SEM, TY, TY2), SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, \
+                             S3W, CC)                                                          \
+        if (SIMD_CHAIN_G(SEM, TY, TY2) != SIMD_CHAIN_WARPS) /* a wide group's remainder */     \
+            for (; w + SIMD_CHAIN_WARPS <= bt->n; w += SIMD_CHAIN_WARPS)                       \
+                SIMD_CHAIN_GROUP(SIMD_CHAIN_WARPS, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, S3W, \
+                                 CC)                                                           \
         for (; w < bt->n; w++)                                                                 \
             SIMD_CHAIN_GROUP(1, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, S3W, CC)              \
         simd_fenv_leave(SIMD_IS_FP(SEM), fenv);                                                \
