@@ -140,8 +140,8 @@ static inline int batch_clear(const ptx_row *r, const ptxcpu_batch *b)
     return !((ptrs >> 62) | (strides >> 24) | bad);
 }
 
-/* Inlined into ptxcpu_run and ptxcpu_run_chain (fn is then a constant): the usual batch, separate
- * arrays, is cleared by batch_clear; any other gets the tests one by one. */
+/* The tests one by one, inlined where they run (fn is then a constant): every batch of
+ * ptxcpu_run_chain and ptxcpu_prepare, and those of ptxcpu_run that batch_clear did not clear. */
 static inline __attribute__((always_inline)) ptxcpu_status
 check_batch(const char *fn, ptxcpu_kernel k, const ptxcpu_batch *b)
 {
@@ -200,8 +200,7 @@ check_batch(const char *fn, ptxcpu_kernel k, const ptxcpu_batch *b)
 }
 
 /* Any batch batch_clear did not clear: the tests one by one, then the run. Out of line, so that
- * ptxcpu_run's usual path keeps its few registers (inlined, the tests cost it ~2 ns a call in
- * spills and saves). */
+ * ptxcpu_run's usual path does not carry their code and register saves. */
 static __attribute__((noinline)) ptxcpu_status run_checked(ptxcpu_kernel k, const ptxcpu_batch *b)
 {
     ptxcpu_status s = check_batch("ptxcpu_run", k, b);

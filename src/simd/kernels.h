@@ -283,6 +283,10 @@ VINL int simd_flat(const ptxcpu_batch *bt, unsigned dw, unsigned aw, unsigned bw
         }                                                                                      \
     }
 
+/* Whether no register of a row is wider than 32 bits. */
+#define SIMD_NARROW(DW, AW, BW, CW, S3W)                                                         \
+    ((DW) <= 32 && (AW) <= 32 && (BW) <= 32 && (CW) <= 32 && (S3W) <= 32)
+
 /* A row's batched kernel k and chain c (static in a whole-ISA TU; in a group's, hidden and named
  * for src/kernel_table.c). */
 #ifdef PTX_FAMILY_GROUP
@@ -294,8 +298,10 @@ VINL int simd_flat(const ptxcpu_batch *bt, unsigned dw, unsigned aw, unsigned bw
     SIMD_FN(k, ID)(const ptxcpu_batch *bt)                                                     \
     {                                                                                          \
         vec_fenv fenv = simd_fenv_enter(SIMD_IS_FP(SEM), RND_##RND, bt);                       \
-        /* one warp: the per-warp path, which any batch may take, without simd_flat's tests */ \
-        if (bt->n > 1 && simd_flat(bt, DW, AW, BW, CW, S3W, CC)) {                             \
+        /* one warp of 32-bit registers: the per-warp path, which any batch may take, without \
+         * simd_flat's tests (wider ones spill its chunk arrays on AVX2: mad.f64 +2 ns) */     \
+        if (!(SIMD_NARROW(DW, AW, BW, CW, S3W) && bt->n == 1) &&                               \
+            simd_flat(bt, DW, AW, BW, CW, S3W, CC)) {                                          \
             SIMD_FLAT(SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, S3W, CC)                        \
         } else {                                                                               \
             for (size_t w = 0; w < bt->n; w++) {                                               \
