@@ -26,6 +26,7 @@ typedef struct result {
     double fraction_of_peak;   /* < 0: no ceiling applies */
     double speedup_vs_scalar;  /* < 0: not measured */
     double speedup_vs_plain_c; /* < 0: not measured */
+    char extra[96];            /* more JSON fields ("key": value, ...), or "" */
 } result;
 
 typedef struct bench {
@@ -494,6 +495,105 @@ static void run_grids(bench *b, unsigned maxthreads)
     }
 }
 
+/* ---- single-warp: what an emulator's call costs -------------------------------------------
+ * One warp a call, the same batch again and again (an emulator's register file has fixed
+ * addresses): ptxcpu_run (every operand checked every call), a prepared batch
+ * (ptxcpu_run_prepared), and a prepared batch with the default-environment promise. */
+static const char *const single_warp_rows[] = {"add.u32", "mad.rn.f32", "sub.u32", "mul.lo.u32",
+                                               "sub.rn.f32", "copysign.f32", "mad.rn.f64",
+                                               "sub.rp.f64", "addc.cc.u32", "add.rn.f16x2"};
+enum { SW_RUN, SW_PREPARED, SW_PREPARED_FENV, SW_CALLS };
+static const char *const single_warp_call[SW_CALLS] = {"ptxcpu_run", "prepared",
+                                                       "prepared-default-fenv"};
+
+typedef struct single_warp_ctx {
+    ptxcpu_kernel k;
+    ptxcpu_batch bt;
+    ptxcpu_prepared p;
+} single_warp_ctx;
+static void single_warp_runs(void *p, uint64_t iters)
+{
+    single_warp_ctx *c = p;
+    for (uint64_t i = 0; i < iters; i++)
+        ptxcpu_run(c->k, &c->bt);
+}
+static void single_warp_prepared_runs(void *p, uint64_t iters)
+{
+    const single_warp_ctx *c = p;
+    for (uint64_t i = 0; i < iters; i++)
+        ptxcpu_run_prepared(&c->p);
+}
+
+/* Calls per second of run(ctx, iters), the best of many ~1 ms runs: a call is a few ns, and the
+ * best run is the one the scheduler left alone (a median of 10 ms runs on a shared core varied
+ * 3x from run to run). */
+static double single_warp_best(void (*run)(void *, uint64_t), void *ctx, int reps)
+{
+    uint64_t iters = 1;
+    for (double dt = 0; dt < 1e-3 && iters < (1ull << 30); iters *= 2) {
+        double t0 = bench_now();
+        run(ctx, iters);
+        dt = bench_now() - t0;
+    }
+    double best = 0;
+    for (int j = 0; j < 5 * reps + 10; j++) {
+        double t0 = bench_now();
+        run(ctx, iters);
+        double rate = (double)iters / (bench_now() - t0);
+        best = rate > best ? rate : best;
+    }
+    return best;
+}
+
+/* Calls per second of one way of calling k on one warp of regs (-1: not preparable). */
+static double single_warp_rate(const bench *b, ptxcpu_kernel k, const ptxcpu_insn_desc *d,
+                               ptxcpu_w64 regs[6], int call)
+{
+    single_warp_ctx c = {.k = k, .bt = {.n = 1, .d = &regs[4], .d_stride = sizeof regs[4],
+                                        .cc = (ptxcpu_lanemask *)&regs[5]}};
+    for (unsigned s = 0; s < d->nsrc; s++)
+        c.bt.src[s] = (ptxcpu_src){&regs[s], sizeof regs[s]};
+    if (call == SW_RUN)
+        return single_warp_best(single_warp_runs, &c, b->reps);
+    unsigned flags = call == SW_PREPARED_FENV ? PTXCPU_PREPARE_DEFAULT_FENV : 0;
+    if (ptxcpu_prepare(k, &c.bt, flags, &c.p))
+        return -1;
+    return single_warp_best(single_warp_prepared_runs, &c, b->reps);
+}
+
+static void run_single_warp(bench *b)
+{
+    static ptxcpu_w64 regs[6]; /* a, b, c, e, d, CC word */
+    for (size_t r = 0; r < sizeof single_warp_rows / sizeof single_warp_rows[0]; r++) {
+        ptxcpu_insn insn;
+        ptxcpu_insn_desc d;
+        if (!selected(b, single_warp_rows[r]) || ptxcpu_parse(single_warp_rows[r], NULL, &insn))
+            continue;
+        ptxcpu_describe(&insn, &d);
+        for (int isa = 0; isa < PTXCPU_ISA_COUNT; isa++) {
+            ptxcpu_kernel k;
+            if (!ptxcpu_isa_usable((ptxcpu_isa)isa) || ptxcpu_resolve(&insn, (ptxcpu_isa)isa, &k))
+                continue;
+            for (int call = 0; call < SW_CALLS; call++) {
+                for (int i = 0; i < 5; i++) /* tame values: 1.0 + a little, small integers */
+                    for (int l = 0; l < PTXCPU_WARP; l++)
+                        regs[i].lane[l] = 0x3c003c003f800000ull + (uint64_t)l;
+                double rate = single_warp_rate(b, k, &d, regs, call);
+                if (rate <= 0)
+                    continue;
+                result res = {.isa = (ptxcpu_isa)isa, .mode = "single-warp", .threads = 1,
+                              .warp_insn_per_s = rate, .fraction_of_peak = -1,
+                              .speedup_vs_scalar = -1, .speedup_vs_plain_c = -1};
+                snprintf(res.mnemonic, sizeof res.mnemonic, "%s", single_warp_rows[r]);
+                snprintf(res.extra, sizeof res.extra, "\"ns_per_call\": %.4g, \"call\": \"%s\"",
+                         1e9 / rate, single_warp_call[call]);
+                add_result(b, &res);
+                printf("  ^ %.2f ns per call via %s\n", 1e9 / rate, single_warp_call[call]);
+            }
+        }
+    }
+}
+
 /* Writes the results to f (opened before the run, so a bad path fails in a second, not after
  * the run) and closes it; 0 when a write failed (reported). */
 static int write_json(const bench *b, FILE *f, const char *path, double overhead_us)
@@ -521,9 +621,10 @@ static int write_json(const bench *b, FILE *f, const char *path, double overhead
         else
             fprintf(f, "\"speedup_vs_scalar\": null, ");
         if (r->speedup_vs_plain_c >= 0)
-            fprintf(f, "\"speedup_vs_plain_c\": %.6g}", r->speedup_vs_plain_c);
+            fprintf(f, "\"speedup_vs_plain_c\": %.6g", r->speedup_vs_plain_c);
         else
-            fprintf(f, "\"speedup_vs_plain_c\": null}");
+            fprintf(f, "\"speedup_vs_plain_c\": null");
+        fprintf(f, "%s%s}", r->extra[0] ? ", " : "", r->extra);
         fprintf(f, "%s\n", i + 1 < b->nres ? "," : "");
     }
     fprintf(f, "  ]\n}\n");
@@ -591,6 +692,7 @@ int cli_bench(int argc, char **argv)
     run_chains(&b);
     run_dot_accumulate(&b);
     run_batches(&b, "batch-l1", 32);
+    run_single_warp(&b);
     if (!b.quick)
         run_batches(&b, "batch-mem", (size_t)1 << 15);
     run_grids(&b, topo.default_threads);

@@ -163,6 +163,49 @@ PTXCPU_API ptxcpu_status ptxcpu_run_chain(ptxcpu_kernel k, const ptxcpu_batch *b
 /* Parse + resolve on the active ISA + run, for one-off use. */
 PTXCPU_API ptxcpu_status ptxcpu_exec(const char *mnemonic, const ptxcpu_batch *batch);
 
+/* ---- Prepared batches: an emulator's call ---------------------------------------------------
+ * An emulator runs one instruction instance again and again on the same registers (its register
+ * file has fixed addresses), one or a few warps at a time, where ptxcpu_run's checks of every
+ * operand would cost more than the instruction. ptxcpu_prepare checks a batch once, exactly as
+ * ptxcpu_run does (same status codes and messages), and keeps a copy of it; ptxcpu_run_prepared
+ * then runs that copy with no check at all: ~1-2 ns for add.u32 on one warp.
+ *
+ * The caller guarantees, for every ptxcpu_run_prepared of a prepared batch:
+ *  - every register, guard mask and CC word the batch named at ptxcpu_prepare is still allocated
+ *    and readable (d and the CC words writable). Their contents may change freely between runs:
+ *    new lane values, new guard masks and new CC words are what the run reads. The batch itself
+ *    was copied: changing or freeing the caller's ptxcpu_batch afterwards changes nothing;
+ *  - no other thread writes that memory during the run (as for ptxcpu_run);
+ *  - with PTXCPU_PREPARE_DEFAULT_FENV, see below.
+ * A ptxcpu_prepared is a plain value: it may be copied, stored in arrays, and run from several
+ * threads at once where those runs' d registers and CC words are apart. Its fields are private
+ * (they may change from one version to the next). After a failed ptxcpu_prepare, *out is a
+ * prepared batch that runs nothing. */
+typedef struct ptxcpu_prepared {
+    void (*fn_)(const ptxcpu_batch *); /* private: the kernel's entry */
+    ptxcpu_batch batch_;              /* private: the checked copy */
+} ptxcpu_prepared;
+
+/* ptxcpu_prepare flags. */
+#define PTXCPU_PREPARE_DEFAULT_FENV 1u
+/* PTXCPU_PREPARE_DEFAULT_FENV: the caller promises that whenever it runs the prepared batch, the
+ * thread's floating-point environment has its default control bits: on x86 MXCSR rounds to
+ * nearest with flush-to-zero and denormals-are-zero off and every exception masked (0x1f80 but
+ * for the sticky flags), on Arm FPCR = 0. Float rows then neither read the environment (on x86
+ * stmxcsr is most of a float row's cost on one warp) nor, when they round to nearest, write it;
+ * directed-rounding rows set their mode and set the default back, which clears the sticky
+ * exception flags. Under any other environment a float row's results are unspecified (never an
+ * out-of-bounds access). Without the flag a prepared run is as independent of the environment as
+ * ptxcpu_run. No effect on integer rows. */
+
+/* Check `batch` for kernel k as ptxcpu_run does and make *out run it (flags: 0 or
+ * PTXCPU_PREPARE_DEFAULT_FENV; any other bit is PTXCPU_E_ARG). */
+PTXCPU_API ptxcpu_status ptxcpu_prepare(ptxcpu_kernel k, const ptxcpu_batch *batch,
+                                        unsigned flags, ptxcpu_prepared *out);
+/* Run a batch ptxcpu_prepare made: the same results as ptxcpu_run on it, without any check.
+ * p must be what ptxcpu_prepare wrote (or a copy of it); anything else is undefined behaviour. */
+PTXCPU_API void ptxcpu_run_prepared(const ptxcpu_prepared *p);
+
 #ifdef __cplusplus
 }
 #endif

@@ -103,8 +103,45 @@ static __attribute__((noinline)) int overlaps_d(const ptxcpu_batch *b, size_t db
 /* Whether span s meets d's span ds: one test per operand on the usual path. */
 static inline int meets(span ds, span s) { return s.hi > ds.lo && ds.hi > s.lo; }
 
-/* Inlined into ptxcpu_run and ptxcpu_run_chain (fn is then a constant): the usual batch, separate
- * arrays, costs a few tests per operand, its span against d's among them. */
+/* The usual batch cleared in one pass, without a branch per test: n from 1 to 2^24, every operand
+ * present, below 2^62, aligned, stride 0..2^24 - 1 (d's at least a register when n > 1; a written
+ * CC word's nonzero when n > 1), and d's bytes apart from every other operand's or d exactly a
+ * source. No address computation can overflow then (see check_operand). The tests of all operands
+ * are folded into three words (pointers - 1, strides, everything else). 0: check_batch's tests one
+ * by one decide, and name what is wrong. */
+static inline int batch_clear(const ptx_row *r, const ptxcpu_batch *b)
+{
+    const uintptr_t d = (uintptr_t)b->d, dst = (size_t)b->d_stride, n1 = b->n - 1;
+    const size_t dbytes = (size_t)r->bits[0] * (PTXCPU_WARP / 8);
+    const uintptr_t dhi = d + n1 * dst + dbytes, multi = n1 != 0;
+    uintptr_t ptrs = d - 1, strides = dst | n1, bad = ((d | dst) & (r->bits[0] / 8 - 1)) |
+                                                      (multi & (dst < dbytes));
+    for (unsigned i = 0; i < r->nsrc; i++) {
+        uintptr_t s = (uintptr_t)b->src[i].base, st = (size_t)b->src[i].stride;
+        size_t w = r->bits[i + 1];
+        uintptr_t hi = s + n1 * st + w * (PTXCPU_WARP / 8);
+        uintptr_t same = (s == d) & ((st == dst) | !multi);
+        ptrs |= s - 1;
+        strides |= st;
+        bad |= ((s | st) & (w / 8 - 1)) | ((hi > d) & (dhi > s) & !same);
+    }
+    if (b->guard) {
+        uintptr_t g = (uintptr_t)b->guard, st = (size_t)b->guard_stride, hi = g + n1 * st + 4;
+        ptrs |= g - 1;
+        strides |= st;
+        bad |= ((g | st) & 3) | ((hi > d) & (dhi > g));
+    }
+    if (r->cc) {
+        uintptr_t c = (uintptr_t)b->cc, st = (size_t)b->cc_stride, hi = c + n1 * st + 4;
+        ptrs |= c - 1;
+        strides |= st;
+        bad |= ((c | st) & 3) | ((hi > d) & (dhi > c)) | ((r->cc >> 1) & multi & (st == 0));
+    }
+    return !((ptrs >> 62) | (strides >> 24) | bad);
+}
+
+/* The tests one by one, inlined where they run (fn is then a constant): every batch of
+ * ptxcpu_run_chain and ptxcpu_prepare, and those of ptxcpu_run that batch_clear did not clear. */
 static inline __attribute__((always_inline)) ptxcpu_status
 check_batch(const char *fn, ptxcpu_kernel k, const ptxcpu_batch *b)
 {
@@ -162,12 +199,22 @@ check_batch(const char *fn, ptxcpu_kernel k, const ptxcpu_batch *b)
     return PTXCPU_OK;
 }
 
-ptxcpu_status ptxcpu_run(ptxcpu_kernel k, const ptxcpu_batch *b)
+/* Any batch batch_clear did not clear: the tests one by one, then the run. Out of line, so that
+ * ptxcpu_run's usual path does not carry their code and register saves. */
+static __attribute__((noinline)) ptxcpu_status run_checked(ptxcpu_kernel k, const ptxcpu_batch *b)
 {
     ptxcpu_status s = check_batch("ptxcpu_run", k, b);
     if (s == PTXCPU_OK && b->n)
         k->fn(b);
     return s;
+}
+
+ptxcpu_status ptxcpu_run(ptxcpu_kernel k, const ptxcpu_batch *b)
+{
+    if (__builtin_expect(!k || !b || !b->n || !batch_clear(&ptx_rows[k->op], b), 0))
+        return run_checked(k, b);
+    k->fn(b);
+    return PTXCPU_OK;
 }
 
 ptxcpu_status ptxcpu_run_chain(ptxcpu_kernel k, const ptxcpu_batch *b, unsigned feedback,
@@ -199,3 +246,44 @@ ptxcpu_status ptxcpu_exec(const char *mnemonic, const ptxcpu_batch *batch)
         return s;
     return ptxcpu_run(k, batch);
 }
+
+/* ---- prepared batches (ptxcpu_prepare, ptxcpu_run_prepared) --------------------------------- */
+/* Whether a family computes on the vector FPU, per family (ops.def's PTX_FAMILY lines). */
+static const uint8_t sem_fpu[PTX_NSEMS] = {
+#define PTX_FAMILY(SEM, FPU) [SEM_##SEM] = FPU,
+#include "ops.def"
+#undef PTX_FAMILY
+};
+
+/* What a failed ptxcpu_prepare leaves: a batch of no warps, run by nothing. */
+static void run_nothing(const ptxcpu_batch *b) { (void)b; }
+
+ptxcpu_status ptxcpu_prepare(ptxcpu_kernel k, const ptxcpu_batch *b, unsigned flags,
+                             ptxcpu_prepared *out)
+{
+    if (!out)
+        return ptx_fail(PTXCPU_E_NULL, "ptxcpu_prepare: out is NULL");
+    *out = (ptxcpu_prepared){.fn_ = run_nothing};
+    if (flags & ~PTXCPU_PREPARE_DEFAULT_FENV)
+        return ptx_fail(PTXCPU_E_ARG, "ptxcpu_prepare: unknown flags %#x",
+                        flags & ~PTXCPU_PREPARE_DEFAULT_FENV);
+    ptxcpu_status s = check_batch("ptxcpu_prepare", k, b);
+    if (s)
+        return s;
+    const ptx_row *r = &ptx_rows[k->op];
+    ptxcpu_batch copy = *b;
+    /* absent operands cleared, so the copy names only memory that was checked */
+    for (unsigned i = r->nsrc; i < 4; i++)
+        copy.src[i] = (ptxcpu_src){NULL, 0};
+    if (!r->cc)
+        copy.cc = NULL, copy.cc_stride = 0;
+    if (!copy.guard)
+        copy.guard_stride = 0;
+    if ((flags & PTXCPU_PREPARE_DEFAULT_FENV) && sem_fpu[r->sem] && r->nsrc < 4)
+        copy.src[3].base = &ptx_fenv_preset_tag; /* the promise, for the kernel's FP hook */
+    out->batch_ = copy;
+    out->fn_ = b->n ? k->fn : run_nothing;
+    return PTXCPU_OK;
+}
+
+void ptxcpu_run_prepared(const ptxcpu_prepared *p) { p->fn_(&p->batch_); }

@@ -116,6 +116,18 @@ enum {
 #undef PTX_EXT_FAMS
 };
 
+/* ptxcpu_prepare's tag on its copy of a float row's batch when the caller promised the default
+ * floating-point environment (PTXCPU_PREPARE_DEFAULT_FENV): src[3], which no float row has (they
+ * take at most three sources) and none reads, points at this. The kernels' FP hook then skips
+ * reading the environment (src/simd/kernels.h); a caller's own batch can never carry the tag.
+ * Weak, so every image that links kernels has one (the test suites link emulated kernel tables
+ * next to the shared library, whose hidden symbols they cannot see). */
+__attribute__((weak)) PTX_HIDDEN const char ptx_fenv_preset_tag = 0;
+static inline int ptx_batch_fenv_preset(const ptxcpu_batch *b)
+{
+    return b->src[3].base == &ptx_fenv_preset_tag;
+}
+
 /* One immutable table per ISA, PTX_NKERNELS entries, defined by each ISA's kernel file. */
 PTX_HIDDEN extern const struct ptxcpu_kernel_entry ptx_kernels_scalar[PTX_NKERNELS];
 

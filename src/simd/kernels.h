@@ -71,12 +71,14 @@
  * inlined. */
 
 /* ---- floating-point environment: set once per batch by the ISA's hook, restored after --------
- * (vec_fenv, vec_fenv_enter(rnd), vec_fenv_leave(old): from vec.h, e.g. simd/fenv_x86.h) */
-VINL vec_fenv simd_fenv_enter(int fp, int rnd)
+ * (vec_fenv, vec_fenv_enter(rnd), vec_fenv_enter_preset(rnd), vec_fenv_leave(old): from vec.h,
+ * e.g. simd/fenv_x86.h). A batch ptxcpu_prepare tagged (ptx_batch_fenv_preset) comes from a
+ * caller who promised the default environment: it is not read. */
+VINL vec_fenv simd_fenv_enter(int fp, int rnd, const ptxcpu_batch *bt)
 {
-    vec_fenv old = {0};
+    vec_fenv old = VEC_FENV_KEPT;
     if (fp)
-        old = vec_fenv_enter(rnd);
+        old = ptx_batch_fenv_preset(bt) ? vec_fenv_enter_preset(rnd) : vec_fenv_enter(rnd);
     return old;
 }
 VINL void simd_fenv_leave(int fp, vec_fenv old)
@@ -287,6 +289,10 @@ VINL int simd_flat(const ptxcpu_batch *bt, unsigned dw, unsigned aw, unsigned bw
         }                                                                                      \
     }
 
+/* Whether no register of a row is wider than 32 bits. */
+#define SIMD_NARROW(DW, AW, BW, CW, S3W)                                                         \
+    ((DW) <= 32 && (AW) <= 32 && (BW) <= 32 && (CW) <= 32 && (S3W) <= 32)
+
 /* A row's batched kernel k and chain c (static in a whole-ISA TU; in a group's, hidden and named
  * for src/kernel_table.c). */
 #ifdef PTX_FAMILY_GROUP
@@ -297,8 +303,11 @@ VINL int simd_flat(const ptxcpu_batch *bt, unsigned dw, unsigned aw, unsigned bw
 #define SIMD_KERNEL(ID, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, S3W, CC)                        \
     SIMD_FN(k, ID)(const ptxcpu_batch *bt)                                                     \
     {                                                                                          \
-        vec_fenv fenv = simd_fenv_enter(SIMD_IS_FP(SEM), RND_##RND);                           \
-        if (simd_flat(bt, DW, AW, BW, CW, S3W, CC)) {                                          \
+        vec_fenv fenv = simd_fenv_enter(SIMD_IS_FP(SEM), RND_##RND, bt);                       \
+        /* one warp of 32-bit registers: the per-warp path, which any batch may take, without \
+         * simd_flat's tests (wider ones spill its chunk arrays on AVX2: mad.f64 +2 ns) */     \
+        if (!(SIMD_NARROW(DW, AW, BW, CW, S3W) && bt->n == 1) &&                               \
+            simd_flat(bt, DW, AW, BW, CW, S3W, CC)) {                                          \
             SIMD_FLAT(SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, S3W, CC)                        \
         } else {                                                                               \
             for (size_t w = 0; w < bt->n; w++) {                                               \
@@ -320,7 +329,7 @@ VINL int simd_flat(const ptxcpu_batch *bt, unsigned dw, unsigned aw, unsigned bw
     }                                                                                          \
     SIMD_FN(c, ID)(const ptxcpu_batch *bt, unsigned feedback, uint64_t steps)                  \
     {                                                                                          \
-        vec_fenv fenv = simd_fenv_enter(SIMD_IS_FP(SEM), RND_##RND);                           \
+        vec_fenv fenv = simd_fenv_enter(SIMD_IS_FP(SEM), RND_##RND, bt);                       \
         size_t w = 0;                                                                          \
         for (; w + SIMD_CHAIN_G(SEM, TY, TY2) <= bt->n; w += SIMD_CHAIN_G(SEM, TY, TY2))       \
             SIMD_CHAIN_GROUP(SIMD_CHAIN_G(SEM, TY, TY2), SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, \

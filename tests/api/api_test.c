@@ -522,6 +522,7 @@ int main(int argc, char **argv)
     test_threads();
     test_spots();
     test_batches();
+    test_prepared();
     printf("api: %u passed, %u failed\n", api_passed, api_failed);
     return api_failed != 0;
 }

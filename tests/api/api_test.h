@@ -34,5 +34,7 @@ void lane_set(void *p, unsigned bits, unsigned l, uint64_t v);
 
 /* api_batch.c: guards, strides, aliasing, n and CC over every spelling; large batches. */
 void test_batches(void);
+/* api_prepared.c: ptxcpu_prepare and ptxcpu_run_prepared. */
+void test_prepared(void);
 
 #endif
