@@ -138,6 +138,62 @@ VINL void v64_store_guard(uint64_t *p, v64 v, uint32_t bits)
     }
 }
 
+/* ---- native geometries: the mask-vector parts (the rest is in simd/vec_x86.h) ------------- */
+/* AVX2 has no 16-bit masked store: partial vectors are written lane by lane, as v16's */
+VINL void n16_store_guard(uint16_t *p, n16 v, uint32_t bits)
+{
+    if ((bits & 0xffff) == 0xffff) {
+        n16_store(p, v);
+    } else if (bits & 0xffff) {
+        uint16_t t[NL16];
+        n16_store(t, v);
+        for (unsigned i = 0; i < NL16; i++)
+            if ((bits >> i) & 1)
+                p[i] = t[i];
+    }
+}
+/* The warp's word broadcast once (common to its vectors), then a test of each lane's bit. */
+VINL n64m n64m_from_bits(uint32_t bits, unsigned k)
+{
+    const n64 sel = simde_mm256_sll_epi64(simde_mm256_setr_epi64x(1, 2, 4, 8),
+                                          simde_mm_cvtsi32_si128((int)(4 * k)));
+    return simde_mm256_cmpeq_epi64(simde_mm256_and_si256(simde_mm256_set1_epi64x(bits), sel), sel);
+}
+VINL uint32_t n64m_to_bits(n64m m)
+{
+    return (uint32_t)simde_mm256_movemask_pd(simde_mm256_castsi256_pd(m));
+}
+VINL n64m n64m_and(n64m a, n64m b) { return simde_mm256_and_si256(a, b); }
+VINL n64m n64m_or(n64m a, n64m b) { return simde_mm256_or_si256(a, b); }
+VINL n64m n64m_none(void) { return simde_mm256_setzero_si256(); }
+/* a lane mask is -1 where set */
+VINL n64 n64_inc_where(n64 a, n64m m) { return simde_mm256_sub_epi64(a, m); }
+VINL n64 n64_dec_where(n64 a, n64m m) { return simde_mm256_add_epi64(a, m); }
+VINL void n64_store_guard(uint64_t *p, n64 v, uint32_t bits)
+{
+    if ((bits & 0xf) == 0xf)
+        n64_store(p, v);
+    else if (bits & 0xf)
+        simde_mm256_maskstore_epi64((int64_t *)(void *)p, n64m_from_bits(bits, 0), v);
+}
+VINL n16 n16_mulhi_u(n16 a, n16 b) { return simde_mm256_mulhi_epu16(a, b); }
+/* Unsigned order is signed order with the sign bits flipped; min/max/abs are compares + blends. */
+VINL n64m n64_cmpgt_u(n64 a, n64 b)
+{
+    const n64 s = n64_set1(1ull << 63);
+    return simde_mm256_cmpgt_epi64(n64_xor(a, s), n64_xor(b, s));
+}
+VINL n64 n64_min_u(n64 a, n64 b) { return n64_sel(n64_cmpgt_u(a, b), b, a); }
+VINL n64 n64_max_u(n64 a, n64 b) { return n64_sel(n64_cmpgt_u(a, b), a, b); }
+VINL n64 n64_min_s(n64 a, n64 b) { return n64_sel(n64_cmpgt_s(a, b), b, a); }
+VINL n64 n64_max_s(n64 a, n64 b) { return n64_sel(n64_cmpgt_s(a, b), a, b); }
+VINL n64 n64_signfill(n64 a) { return simde_mm256_cmpgt_epi64(n64_zero(), a); }
+VINL n64 n64_abs_s(n64 a)
+{
+    n64 s = n64_signfill(a);
+    return n64_sub(n64_xor(a, s), s);
+}
+
 /* ---- width changes -------------------------------------------------------------------------- */
 VINL v32 v32_from16_u(v16 a) { return simde_mm256_cvtepu16_epi32(a); }
 VINL v32 v32_from16_s(v16 a) { return simde_mm256_cvtepi16_epi32(a); }

@@ -67,6 +67,10 @@ VINL simde__m256i x512_cvtpd_ps(simde__m512d a) { return _mm256_castps_si256(_mm
 VINL void x256_mask_storeu_epi16(uint16_t *p, vm k, simde__m256i v) { _mm256_mask_storeu_epi16(p, k, v); }
 VINL void x512_mask_storeu_epi32(uint32_t *p, vm k, v32 v) { _mm512_mask_storeu_epi32(p, k, v); }
 VINL void x512_mask_storeu_epi64(uint64_t *p, simde__mmask8 k, v32 v) { _mm512_mask_storeu_epi64(p, k, v); }
+VINL void x512_mask_storeu_epi16(uint16_t *p, simde__mmask32 k, v32 v) { _mm512_mask_storeu_epi16(p, k, v); }
+VINL v32 x512_mulhi_epu16(v32 a, v32 b) { return _mm512_mulhi_epu16(a, b); }
+VINL v32 x512_srai63_epi64(v32 a) { return _mm512_srai_epi64(a, 63); }
+VINL simde__mmask8 x512_cmpgt_epu64_mask(v32 a, v32 b) { return _mm512_cmpgt_epu64_mask(a, b); }
 #else
 #define x512_srai_epi32(a, n) join256_(simde_mm256_srai_epi32(lo256_(a), (n)), simde_mm256_srai_epi32(hi256_(a), (n)))
 #define X512_WIDEN_(NAME, CVT)                                                                   \
@@ -150,6 +154,20 @@ VINL simde__m512d x512_trunc_pd(simde__m512d a) /* simde's roundscale ignores th
 X512_MASK_STORE_(x256_mask_storeu_epi16, uint16_t, vm, simde__m256i, 16)
 X512_MASK_STORE_(x512_mask_storeu_epi32, uint32_t, vm, v32, 16)
 X512_MASK_STORE_(x512_mask_storeu_epi64, uint64_t, simde__mmask8, v32, 8)
+X512_MASK_STORE_(x512_mask_storeu_epi16, uint16_t, simde__mmask32, v32, 32)
+VINL v32 x512_mulhi_epu16(v32 a, v32 b)
+{
+    return join256_(simde_mm256_mulhi_epu16(lo256_(a), lo256_(b)),
+                    simde_mm256_mulhi_epu16(hi256_(a), hi256_(b)));
+}
+VINL v32 x512_srai63_epi64(v32 a) /* 0 - the sign bit */
+{
+    return simde_mm512_sub_epi64(simde_mm512_setzero_si512(), simde_mm512_srli_epi64(a, 63));
+}
+VINL simde__mmask8 x512_cmpgt_epu64_mask(v32 a, v32 b)
+{
+    return (simde__mmask8)~simde_mm512_cmple_epu64_mask(a, b);
+}
 #endif
 
 /* ---- lane masks: mask registers ------------------------------------------------------------- */
@@ -227,6 +245,48 @@ VINL void v64_store_guard(uint64_t *p, v64 v, uint32_t bits)
             x512_mask_storeu_epi64(p + 8, (simde__mmask8)(bits >> 8), v.hi);
     }
 }
+
+/* ---- native geometries: the mask-register parts (the rest is in simd/vec_x86.h) ------------ */
+/* 32 u16 lanes are a whole warp register; the guard is one masked vmovdqu16 */
+VINL void n16_store_guard(uint16_t *p, n16 v, uint32_t bits)
+{
+    if (bits == 0xffffffffu)
+        n16_store(p, v);
+    else if (bits)
+        x512_mask_storeu_epi16(p, (simde__mmask32)bits, v);
+}
+VINL void n64_store_guard(uint64_t *p, n64 v, uint32_t bits)
+{
+    if ((bits & 0xff) == 0xff)
+        n64_store(p, v);
+    else if (bits & 0xff)
+        x512_mask_storeu_epi64(p, (simde__mmask8)bits, v);
+}
+VINL n16 n16_mulhi_u(n16 a, n16 b) { return x512_mulhi_epu16(a, b); }
+VINL n64 n64_min_u(n64 a, n64 b) { return simde_mm512_min_epu64(a, b); }
+VINL n64 n64_max_u(n64 a, n64 b) { return simde_mm512_max_epu64(a, b); }
+VINL n64 n64_min_s(n64 a, n64 b) { return simde_mm512_min_epi64(a, b); }
+VINL n64 n64_max_s(n64 a, n64 b) { return simde_mm512_max_epi64(a, b); }
+VINL n64 n64_abs_s(n64 a) { return simde_mm512_abs_epi64(a); }
+VINL n64 n64_signfill(n64 a) { return x512_srai63_epi64(a); }
+VINL n64m n64_cmpgt_u(n64 a, n64 b) { return x512_cmpgt_epu64_mask(a, b); }
+/* masked vpsubq / vpaddq of all-ones: one instruction, no mask-to-vector move */
+VINL n64 n64_inc_where(n64 a, n64m m) { return simde_mm512_mask_sub_epi64(a, m, a, n64_set1(~0ull)); }
+VINL n64 n64_dec_where(n64 a, n64m m) { return simde_mm512_mask_add_epi64(a, m, a, n64_set1(~0ull)); }
+/* vptestmq of the broadcast word against each lane's bit: the warp's vectors share one broadcast
+ * (a load), where (bits >> 8k) moved into a mask register cost a GPR-to-mask move per vector */
+VINL n64m n64m_from_bits(uint32_t bits, unsigned k)
+{
+    const n64 sel = simde_mm512_sll_epi64(simde_mm512_setr_epi64(1, 2, 4, 8, 16, 32, 64, 128),
+                                          simde_mm_cvtsi32_si128((int)(k * NL64)));
+    return simde_mm512_test_epi64_mask(simde_mm512_set1_epi32((int32_t)bits), sel);
+}
+VINL uint32_t n64m_to_bits(n64m m) { return m; }
+VINL n64m n64m_and(n64m a, n64m b) { return (n64m)(a & b); }
+VINL n64m n64m_or(n64m a, n64m b) { return (n64m)(a | b); }
+VINL n64m n64m_none(void) { return 0; }
+#define VEC_HAS_N64_MULLO 1 /* DQ vpmullq */
+VINL n64 n64_mullo(n64 a, n64 b) { return simde_mm512_mullo_epi64(a, b); }
 
 /* ---- width changes -------------------------------------------------------------------------- */
 VINL v32 v32_from16_u(v16 a) { return x512_cvtepu16_epi32(a); }

@@ -24,10 +24,10 @@
 #pragma GCC diagnostic ignored "-Wunused-parameter"
 #include "simd/int_ops.h"
 #include "simd/float_ops.h"
+#include "simd/native_ops.h"
 #pragma GCC diagnostic pop
 
 #define NCH (PTXCPU_WARP / VL) /* chunks per warp */
-#define CHUNK_BITS ((uint32_t)((1ull << VL) - 1))
 
 /* Chunk k of a warp register of w bits at p (0 = operand absent: zero, p is not evaluated); its
  * store, and its store to the lanes of bit mask g only. */
@@ -65,6 +65,99 @@
 #define SIMD_SET_32_64 SIMD_SET_NO
 #define SIMD_SET_64_16 SIMD_SET_NO
 #define SIMD_SET_64_32 SIMD_SET_NO
+
+/* ---- chunk geometries: G is CH (the layer's chunk: VL lanes of every width, bodies
+ * simd_<SEM>_<DW>_<AW>) or, for a row whose d and sources all have one width W and whose family
+ * has a native body (simd/native_ops.h), N<W> (full vectors of NL<W> W-bit lanes, bodies
+ * simd_n<W>_<SEM>). SIMD_GEO picks it by probing two macro names: SIMD_GEOW_<widths> (defined
+ * below for the one-width patterns) and SIMD_NATIVE_<N16|N64>_<SEM> (native_ops.h, only where the
+ * layer has that geometry); each expands to `~, G`, an undefined name leaves CH. */
+#define SIMD_PROBE_(...) SIMD_PROBE__(__VA_ARGS__, CH, ~)
+#define SIMD_PROBE__(x, g, ...) g
+#define SIMD_GEOW_16_16_0_0_0 ~, N16
+#define SIMD_GEOW_16_16_16_0_0 ~, N16
+#define SIMD_GEOW_16_16_16_16_0 ~, N16
+#define SIMD_GEOW_64_64_0_0_0 ~, N64
+#define SIMD_GEOW_64_64_64_0_0 ~, N64
+#define SIMD_GEOW_64_64_64_64_0 ~, N64
+#define SIMD_GEO(SEM, DW, AW, BW, CW, S3W)                                                       \
+    SIMD_GEO_FAM_(SEM, SIMD_PROBE_(SIMD_GEOW_##DW##_##AW##_##BW##_##CW##_##S3W))
+#define SIMD_GEO_FAM_(SEM, GW) SIMD_GEO_FAM__(SEM, GW)
+#define SIMD_GEO_FAM__(SEM, GW) SIMD_PROBE_(SIMD_NATIVE_##GW##_##SEM)
+/* What the template needs of a geometry: chunks per warp, lanes per chunk, a chunk's type, load,
+ * store and guarded store for a register of w bits (0: absent, reads zero), the CC.CF mask type
+ * and its conversions, the body, NaN canonicalization at a chain's end (no native row defers it),
+ * and the warps a chain group runs (CH: SIMD_CHAIN_WARPS; native: 8 / 16 vectors in flight, as
+ * many as the 16- / 64-bit chunks had). */
+#define GEO_(x, G) GEO__(x, G)
+#define GEO__(x, G) GEO_##x##_##G
+#define GEO_NCH(G) GEO_(nch, G)
+#define GEO_VL(G) GEO_(vl, G)
+#define GEO_BITS(G) ((uint32_t)((1ull << GEO_VL(G)) - 1))
+#define GEO_VT(G, w) GEO_(vt, G)(w)
+#define GEO_LOAD(G, w) GEO_(load, G)(w)
+#define GEO_STORE(G, w) GEO_(store, G)(w)
+#define GEO_STORE_GUARD(G, w) GEO_(guard, G)(w)
+#define GEO_CF(G) GEO_(cf, G)
+#define GEO_CF_FROM(G) GEO_(cf_from, G)
+#define GEO_CF_TO(G) GEO_(cf_to, G)
+#define GEO_CF_NONE(G) GEO_(cf_none, G)
+#define GEO_BODY(G, SEM, DW, AW) GEO_(body, G)(SEM, DW, AW)
+#define GEO_CANON(G, DW) GEO_(canon, G)(DW)
+#define GEO_CHAIN_WARPS(G) GEO_(warps, G)
+#define GEO_CANON_NONE(ty, x) (x)
+
+#define GEO_nch_CH NCH
+#define GEO_vl_CH VL
+#define GEO_vt_CH(w) VT(w)
+#define GEO_load_CH(w) WARP_CHUNK_LOAD(w)
+#define GEO_store_CH(w) WARP_CHUNK_STORE(w)
+#define GEO_guard_CH(w) WARP_CHUNK_STORE_GUARD(w)
+#define GEO_cf_CH vm
+#define GEO_cf_from_CH(cc, k) vm_from_bits(((cc) >> ((k) * VL)) & GEO_BITS(CH))
+#define GEO_cf_to_CH vm_to_bits
+#define GEO_cf_none_CH vm_none
+#define GEO_body_CH(SEM, DW, AW) simd_##SEM##_##DW##_##AW
+#define GEO_canon_CH(DW) simd_canon_##DW
+#define GEO_warps_CH SIMD_CHAIN_WARPS
+
+/* N16, N64: a source is of the row's width or absent (zero) */
+#define GEO_NATIVE_(W, x, w) GEO_NATIVE__(W, x, w)
+#define GEO_NATIVE__(W, x, w) GEO_N##W##_##x##_##w
+#define GEO_N16_LOAD_0(p, k) n16_zero()
+#define GEO_N16_LOAD_16(p, k) n16_load((const uint16_t *)(p) + (k) * NL16)
+#define GEO_N16_STORE_16(p, k, v) n16_store((uint16_t *)(p) + (k) * NL16, v)
+#define GEO_N16_STORE_GUARD_16(p, k, v, g) n16_store_guard((uint16_t *)(p) + (k) * NL16, v, g)
+#define GEO_N64_LOAD_0(p, k) n64_zero()
+#define GEO_N64_LOAD_64(p, k) n64_load((const uint64_t *)(p) + (k) * NL64)
+#define GEO_N64_STORE_64(p, k, v) n64_store((uint64_t *)(p) + (k) * NL64, v)
+#define GEO_N64_STORE_GUARD_64(p, k, v, g) n64_store_guard((uint64_t *)(p) + (k) * NL64, v, g)
+#define GEO_nch_N16 ((unsigned)(PTXCPU_WARP / NL16))
+#define GEO_vl_N16 NL16
+#define GEO_vt_N16(w) n16
+#define GEO_load_N16(w) GEO_NATIVE_(16, LOAD, w)
+#define GEO_store_N16(w) GEO_NATIVE_(16, STORE, w)
+#define GEO_guard_N16(w) GEO_NATIVE_(16, STORE_GUARD, w)
+#define GEO_cf_N16 vm /* (no 16-bit row has a carry: never read) */
+#define GEO_cf_from_N16(cc, k) ((void)(cc), vm_none())
+#define GEO_cf_to_N16 vm_to_bits
+#define GEO_cf_none_N16 vm_none
+#define GEO_body_N16(SEM, DW, AW) simd_n16_##SEM
+#define GEO_canon_N16(DW) GEO_CANON_NONE
+#define GEO_warps_N16 (GEO_nch_N16 >= 8 ? 1u : 8 / GEO_nch_N16)
+#define GEO_nch_N64 ((unsigned)(PTXCPU_WARP / NL64))
+#define GEO_vl_N64 NL64
+#define GEO_vt_N64(w) n64
+#define GEO_load_N64(w) GEO_NATIVE_(64, LOAD, w)
+#define GEO_store_N64(w) GEO_NATIVE_(64, STORE, w)
+#define GEO_guard_N64(w) GEO_NATIVE_(64, STORE_GUARD, w)
+#define GEO_cf_N64 n64m
+#define GEO_cf_from_N64(cc, k) n64m_from_bits(cc, k)
+#define GEO_cf_to_N64 n64m_to_bits
+#define GEO_cf_none_N64 n64m_none
+#define GEO_body_N64(SEM, DW, AW) simd_n64_##SEM
+#define GEO_canon_N64(DW) GEO_CANON_NONE
+#define GEO_warps_N64 (GEO_nch_N64 >= 16 ? 1u : 16 / GEO_nch_N64)
 
 /* The template's helpers are VINL, always inlined like the op bodies: GCC's inlining budget grows
  * with the TU, and a group's TU left e.g. simd_flat out of line where the whole-ISA TU had it
@@ -106,45 +199,47 @@ VINL ptxcpu_lanemask *simd_ccw(const ptxcpu_batch *bt, size_t w)
 
 /* Every chunk of every source of warp w into the chunk arrays A, B, C, S3. A warp's sources are
  * all read before its d is written, so d may be exactly any source, even of another width. */
-#define SIMD_WARP_LOAD(AW, BW, CW, S3W, A, B, C, S3, w)                                          \
-    for (unsigned k = 0; k < NCH; k++) {                                                       \
-        (A)[k] = WARP_CHUNK_LOAD(AW)(simd_src(bt, 0, w), k);                                   \
-        (B)[k] = WARP_CHUNK_LOAD(BW)(simd_src(bt, 1, w), k);                                   \
-        (C)[k] = WARP_CHUNK_LOAD(CW)(simd_src(bt, 2, w), k);                                   \
-        (S3)[k] = WARP_CHUNK_LOAD(S3W)(simd_src(bt, 3, w), k);                                 \
+#define SIMD_WARP_LOAD(G, AW, BW, CW, S3W, A, B, C, S3, w)                                       \
+    for (unsigned k = 0; k < GEO_NCH(G); k++) {                                                \
+        (A)[k] = GEO_LOAD(G, AW)(simd_src(bt, 0, w), k);                                       \
+        (B)[k] = GEO_LOAD(G, BW)(simd_src(bt, 1, w), k);                                       \
+        (C)[k] = GEO_LOAD(G, CW)(simd_src(bt, 2, w), k);                                       \
+        (S3)[k] = GEO_LOAD(G, S3W)(simd_src(bt, 3, w), k);                                     \
     }
 
 /* Chunk k of one step: SET(out, op(a, b, c, s3)), with CC.CF of the chunk's lanes taken from the
  * warp's CC word cc and, for CC writers, put into the new word ccn. The one call of an op body. */
-#define SIMD_CHUNK_STEP(SEM, TY, TY2, MODS, RND, DW, AW, CC, SET, out, a, b, c, s3, cc, ccn, k)  \
+#define SIMD_CHUNK_STEP(G, SEM, TY, TY2, MODS, RND, DW, AW, CC, SET, out, a, b, c, s3, cc, ccn, \
+                        k)                                                                     \
     {                                                                                          \
-        vm cf = (CC) ? vm_from_bits(((cc) >> ((k) * VL)) & CHUNK_BITS) : vm_none();            \
-        SET(out, simd_##SEM##_##DW##_##AW(TY_##TY, TY_##TY2, MODS, RND_##RND, a, b, c, s3, &cf)); \
+        GEO_CF(G) cf = (CC) ? GEO_CF_FROM(G)(cc, k) : GEO_CF_NONE(G)();                       \
+        SET(out, GEO_BODY(G, SEM, DW, AW)(TY_##TY, TY_##TY2, MODS, RND_##RND, a, b, c, s3, &cf)); \
         if ((CC) & CC_W)                                                                       \
-            (ccn) |= (vm_to_bits(cf) & CHUNK_BITS) << ((k) * VL);                              \
+            (ccn) |= GEO_CF_TO(G)(cf) << ((k) * GEO_VL(G)); /* (the bits past the chunk's: 0) */ \
     }
 /* One step of a warp: SET(OUT[k], op) for every chunk k; CC.CF changes in the guard's lanes. */
-#define SIMD_WARP_STEP(SEM, TY, TY2, MODS, RND, DW, AW, CC, SET, OUT, A, B, C, S3, cc, guard)    \
+#define SIMD_WARP_STEP(G, SEM, TY, TY2, MODS, RND, DW, AW, CC, SET, OUT, A, B, C, S3, cc, guard) \
     {                                                                                          \
         ptxcpu_lanemask ccn = 0;                                                               \
-        for (unsigned k = 0; k < NCH; k++)                                                     \
-            SIMD_CHUNK_STEP(SEM, TY, TY2, MODS, RND, DW, AW, CC, SET, (OUT)[k], (A)[k], (B)[k], \
-                            (C)[k], (S3)[k], cc, ccn, k)                                       \
+        for (unsigned k = 0; k < GEO_NCH(G); k++)                                              \
+            SIMD_CHUNK_STEP(G, SEM, TY, TY2, MODS, RND, DW, AW, CC, SET, (OUT)[k], (A)[k],     \
+                            (B)[k], (C)[k], (S3)[k], cc, ccn, k)                               \
         if ((CC) & CC_W)                                                                       \
             (cc) = ((cc) & ~(guard)) | (ccn & (guard));                                        \
     }
 
 /* Stores the guard's lanes of warp w's d from the chunks R (never touching the other lanes) and
  * the CC word cc of a CC writer at ccw. */
-#define SIMD_WARP_STORE(DW, CC, R, w, guard, cc, ccw)                                            \
+#define SIMD_WARP_STORE(G, DW, CC, R, w, guard, cc, ccw)                                         \
     {                                                                                          \
         void *dreg = (char *)bt->d + (ptrdiff_t)(w) * bt->d_stride;                            \
         if ((guard) == ~0u) {                                                                  \
-            for (unsigned k = 0; k < NCH; k++)                                                 \
-                WARP_CHUNK_STORE(DW)(dreg, k, (R)[k]);                                         \
+            for (unsigned k = 0; k < GEO_NCH(G); k++)                                          \
+                GEO_STORE(G, DW)(dreg, k, (R)[k]);                                             \
         } else {                                                                               \
-            for (unsigned k = 0; k < NCH; k++)                                                 \
-                WARP_CHUNK_STORE_GUARD(DW)(dreg, k, (R)[k], ((guard) >> (k * VL)) & CHUNK_BITS); \
+            for (unsigned k = 0; k < GEO_NCH(G); k++)                                          \
+                GEO_STORE_GUARD(G, DW)(dreg, k, (R)[k],                                        \
+                                       ((guard) >> (k * GEO_VL(G))) & GEO_BITS(G));            \
         }                                                                                      \
         if ((CC) & CC_W)                                                                       \
             *(ccw) = (cc);                                                                     \
@@ -158,63 +253,63 @@ VINL ptxcpu_lanemask *simd_ccw(const ptxcpu_batch *bt, size_t w)
 #endif
 /* Warps per group in a row's chains: more where its ops file asks for more vectors in flight
  * (SIMD_CHAIN_VECS, 0 = the default: a step whose dependency chain is too long for 8 to fill the
- * ports). A wide group's remainder runs in groups of SIMD_CHAIN_WARPS, then one by one. */
-#define SIMD_CHAIN_G(SEM, TY, TY2)                                                               \
-    (SIMD_CHAIN_VECS(SEM, TY_##TY, TY_##TY2) ? SIMD_CHAIN_VECS(SEM, TY_##TY, TY_##TY2) / NCH      \
-                                             : SIMD_CHAIN_WARPS)
+ * ports). A wide group's remainder runs in groups of the geometry's default, then one by one. */
+#define SIMD_CHAIN_G(G, SEM, TY, TY2)                                                            \
+    (SIMD_CHAIN_VECS(SEM, TY_##TY, TY_##TY2) ? SIMD_CHAIN_VECS(SEM, TY_##TY, TY_##TY2) / GEO_NCH(G) \
+                                             : GEO_CHAIN_WARPS(G))
 /* `steps` steps of a group, each result fed back into X (of XW bits) in place (so the fed-back
  * chunks stay in one register each: a separate result array copied into X every step cost two
  * moves a chunk on the critical path); nothing when X cannot take d (absent or of another width:
  * ptxcpu_run_chain refuses such a feedback before we get here). */
-#define SIMD_CHAIN_STEPS(G, X, XW, SEM, TY, TY2, MODS, RND, DW, AW, CC)                          \
+#define SIMD_CHAIN_STEPS(GEO, NW, X, XW, SEM, TY, TY2, MODS, RND, DW, AW, CC)                   \
     if ((XW) == (DW))                                                                          \
         for (uint64_t s = 0; s < steps; s++)                                                   \
-            for (unsigned j = 0; j < (G); j++)                                                 \
-                SIMD_WARP_STEP(SEM, TY, TY2, SIMD_CHAIN_MODS(SEM, MODS), RND, DW, AW, CC,      \
+            for (unsigned j = 0; j < (NW); j++)                                                \
+                SIMD_WARP_STEP(GEO, SEM, TY, TY2, SIMD_CHAIN_MODS(SEM, MODS), RND, DW, AW, CC, \
                                SIMD_SET(XW, DW), X[j], A[j], B[j], C[j], S3[j], ccs[j], guards[j])
 /* R = the fed-back register X of every warp of a group (one loop per case of the feedback
  * switch: a switch inside the chunk loop cost the AVX2 mad.f64 chain 30% through spills). */
-#define SIMD_CHAIN_RESULT(G, X, XW, DW)                                                          \
-    for (unsigned j = 0; j < (G); j++)                                                         \
-        for (unsigned k = 0; k < NCH; k++)                                                     \
+#define SIMD_CHAIN_RESULT(GEO, NW, X, XW, DW)                                                    \
+    for (unsigned j = 0; j < (NW); j++)                                                        \
+        for (unsigned k = 0; k < GEO_NCH(GEO); k++)                                            \
             SIMD_SET(XW, DW)(R[j][k], X[j][k])
 /* A chain step's modifiers: NaNs canonicalized once at the end where that is exact. */
 #define SIMD_CHAIN_MODS(SEM, MODS) (SIMD_DEFERS_CANON(SEM, MODS) ? (MODS) | M_RAWNAN : (MODS))
-#define SIMD_CHAIN_GROUP(G, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, S3W, CC)                    \
+#define SIMD_CHAIN_GROUP(GEO, NW, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, S3W, CC)            \
     {                                                                                          \
-        VT(AW) A[G][NCH];                                                                      \
-        VT(BW) B[G][NCH];                                                                      \
-        VT(CW) C[G][NCH];                                                                      \
-        VT(S3W) S3[G][NCH];                                                                    \
-        VT(DW) R[G][NCH];                                                                      \
-        ptxcpu_lanemask guards[G], ccs[G];                                                     \
-        for (unsigned j = 0; j < (G); j++) {                                                   \
-            SIMD_WARP_LOAD(AW, BW, CW, S3W, A[j], B[j], C[j], S3[j], w + j)                    \
+        GEO_VT(GEO, AW) A[NW][GEO_NCH(GEO)];                                                   \
+        GEO_VT(GEO, BW) B[NW][GEO_NCH(GEO)];                                                   \
+        GEO_VT(GEO, CW) C[NW][GEO_NCH(GEO)];                                                   \
+        GEO_VT(GEO, S3W) S3[NW][GEO_NCH(GEO)];                                                 \
+        GEO_VT(GEO, DW) R[NW][GEO_NCH(GEO)];                                                   \
+        ptxcpu_lanemask guards[NW], ccs[NW];                                                   \
+        for (unsigned j = 0; j < (NW); j++) {                                                  \
+            SIMD_WARP_LOAD(GEO, AW, BW, CW, S3W, A[j], B[j], C[j], S3[j], w + j)               \
             guards[j] = simd_guard(bt, w + j);                                                 \
             ccs[j] = (CC) ? *simd_ccw(bt, w + j) : 0;                                          \
         }                                                                                      \
         memset(R, 0, sizeof R); /* (only a refused feedback would leave it unset) */           \
         /* one loop per feedback source, so the fed-back chunks stay in registers */           \
         switch (feedback) {                                                                    \
-        case 0: SIMD_CHAIN_STEPS(G, A, AW, SEM, TY, TY2, MODS, RND, DW, AW, CC); break;        \
-        case 1: SIMD_CHAIN_STEPS(G, B, BW, SEM, TY, TY2, MODS, RND, DW, AW, CC); break;        \
-        case 2: SIMD_CHAIN_STEPS(G, C, CW, SEM, TY, TY2, MODS, RND, DW, AW, CC); break;        \
-        default: SIMD_CHAIN_STEPS(G, S3, S3W, SEM, TY, TY2, MODS, RND, DW, AW, CC); break;     \
+        case 0: SIMD_CHAIN_STEPS(GEO, NW, A, AW, SEM, TY, TY2, MODS, RND, DW, AW, CC); break;  \
+        case 1: SIMD_CHAIN_STEPS(GEO, NW, B, BW, SEM, TY, TY2, MODS, RND, DW, AW, CC); break;  \
+        case 2: SIMD_CHAIN_STEPS(GEO, NW, C, CW, SEM, TY, TY2, MODS, RND, DW, AW, CC); break;  \
+        default: SIMD_CHAIN_STEPS(GEO, NW, S3, S3W, SEM, TY, TY2, MODS, RND, DW, AW, CC); break; \
         }                                                                                      \
         /* d = the fed-back register (its source value if steps == 0), NaNs canonicalized where \
          * the steps left that to the end */                                                   \
         switch (feedback) {                                                                    \
-        case 0: SIMD_CHAIN_RESULT(G, A, AW, DW); break;                                        \
-        case 1: SIMD_CHAIN_RESULT(G, B, BW, DW); break;                                        \
-        case 2: SIMD_CHAIN_RESULT(G, C, CW, DW); break;                                        \
-        default: SIMD_CHAIN_RESULT(G, S3, S3W, DW); break;                                     \
+        case 0: SIMD_CHAIN_RESULT(GEO, NW, A, AW, DW); break;                                  \
+        case 1: SIMD_CHAIN_RESULT(GEO, NW, B, BW, DW); break;                                  \
+        case 2: SIMD_CHAIN_RESULT(GEO, NW, C, CW, DW); break;                                  \
+        default: SIMD_CHAIN_RESULT(GEO, NW, S3, S3W, DW); break;                               \
         }                                                                                      \
         if (steps > 0 && SIMD_DEFERS_CANON(SEM, MODS))                                         \
-            for (unsigned j = 0; j < (G); j++)                                                 \
-                for (unsigned k = 0; k < NCH; k++)                                             \
-                    R[j][k] = simd_canon_##DW(TY_##TY, R[j][k]);                               \
-        for (unsigned j = 0; j < (G); j++)                                                     \
-            SIMD_WARP_STORE(DW, CC, R[j], w + j, guards[j], ccs[j], simd_ccw(bt, w + j))       \
+            for (unsigned j = 0; j < (NW); j++)                                                \
+                for (unsigned k = 0; k < GEO_NCH(GEO); k++)                                    \
+                    R[j][k] = GEO_CANON(GEO, DW)(TY_##TY, R[j][k]);                            \
+        for (unsigned j = 0; j < (NW); j++)                                                    \
+            SIMD_WARP_STORE(GEO, DW, CC, R[j], w + j, guards[j], ccs[j], simd_ccw(bt, w + j))  \
     }
 
 /* The common case of a large batch: every operand packed (consecutive registers), no guard, CC
@@ -253,17 +348,17 @@ VINL int simd_flat(const ptxcpu_batch *bt, unsigned dw, unsigned aw, unsigned bw
 
 /* Chunk i of the flat path (chunk k of its warp): its sources are read right before its d chunk
  * is written, which simd_flat allows only where no later chunk reads those bytes. */
-#define SIMD_FLAT_CHUNK(SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, S3W, CC, i, k, cc, ccn)         \
+#define SIMD_FLAT_CHUNK(G, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, S3W, CC, i, k, cc, ccn)      \
     {                                                                                          \
-        VT(DW) r;                                                                              \
-        SIMD_CHUNK_STEP(SEM, TY, TY2, MODS, RND, DW, AW, CC, SIMD_SET_IS, r,                   \
-                        WARP_CHUNK_LOAD(AW)(pa, i), WARP_CHUNK_LOAD(BW)(pb, i),                \
-                        WARP_CHUNK_LOAD(CW)(pc, i), WARP_CHUNK_LOAD(S3W)(ps3, i), cc, ccn, k)  \
-        WARP_CHUNK_STORE(DW)(pd, i, r);                                                        \
+        GEO_VT(G, DW) r;                                                                       \
+        SIMD_CHUNK_STEP(G, SEM, TY, TY2, MODS, RND, DW, AW, CC, SIMD_SET_IS, r,                \
+                        GEO_LOAD(G, AW)(pa, i), GEO_LOAD(G, BW)(pb, i),                        \
+                        GEO_LOAD(G, CW)(pc, i), GEO_LOAD(G, S3W)(ps3, i), cc, ccn, k)          \
+        GEO_STORE(G, DW)(pd, i, r);                                                            \
     }
 /* The flat path: warp by warp where there are CC words, else one run of chunks. The operand bases
  * and the count are locals, which a store through d cannot change. */
-#define SIMD_FLAT(SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, S3W, CC)                              \
+#define SIMD_FLAT(G, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, S3W, CC)                           \
     {                                                                                          \
         const void *pa = bt->src[0].base, *pb = bt->src[1].base, *pc = bt->src[2].base,        \
                    *ps3 = bt->src[3].base;                                                     \
@@ -274,17 +369,17 @@ VINL int simd_flat(const ptxcpu_batch *bt, unsigned dw, unsigned aw, unsigned bw
             for (size_t w = 0; w < bt->n; w++) {                                               \
                 ptxcpu_lanemask cc = ccw[w], ccn = 0;                                          \
                 _Pragma("GCC unroll 8")                                                        \
-                for (unsigned k = 0; k < NCH; k++)                                             \
-                    SIMD_FLAT_CHUNK(SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, S3W, CC,          \
-                                    w * NCH + k, k, cc, ccn)                                   \
+                for (unsigned k = 0; k < GEO_NCH(G); k++)                                      \
+                    SIMD_FLAT_CHUNK(G, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, S3W, CC,       \
+                                    w * GEO_NCH(G) + k, k, cc, ccn)                            \
                 if ((CC) & CC_W)                                                               \
                     ccw[w] = ccn;                                                              \
             }                                                                                  \
         } else { /* (CC_NONE: no CC word is read, and the compound literal is never written) */ \
-            const size_t nch = bt->n * NCH;                                                    \
+            const size_t nch = bt->n * GEO_NCH(G);                                             \
             _Pragma("GCC unroll 4")                                                            \
             for (size_t i = 0; i < nch; i++)                                                   \
-                SIMD_FLAT_CHUNK(SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, S3W, CC_NONE, i, 0, 0, \
+                SIMD_FLAT_CHUNK(G, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, S3W, CC_NONE, i, 0, 0, \
                                 (ptxcpu_lanemask){0})                                          \
         }                                                                                      \
     }
@@ -300,7 +395,12 @@ VINL int simd_flat(const ptxcpu_batch *bt, unsigned dw, unsigned aw, unsigned bw
 #else
 #define SIMD_FN(kind, ID) static void kind##_##ID
 #endif
+/* G: the row's chunk geometry (SIMD_GEO), chosen once per row at preprocessing. */
 #define SIMD_KERNEL(ID, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, S3W, CC)                        \
+    SIMD_KERNEL_G_(SIMD_GEO(SEM, DW, AW, BW, CW, S3W), ID, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, \
+                   S3W, CC)
+#define SIMD_KERNEL_G_(...) SIMD_KERNEL_G(__VA_ARGS__)
+#define SIMD_KERNEL_G(G, ID, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, S3W, CC)                   \
     SIMD_FN(k, ID)(const ptxcpu_batch *bt)                                                     \
     {                                                                                          \
         vec_fenv fenv = simd_fenv_enter(SIMD_IS_FP(SEM), RND_##RND, bt);                       \
@@ -308,21 +408,21 @@ VINL int simd_flat(const ptxcpu_batch *bt, unsigned dw, unsigned aw, unsigned bw
          * simd_flat's tests (wider ones spill its chunk arrays on AVX2: mad.f64 +2 ns) */     \
         if (!(SIMD_NARROW(DW, AW, BW, CW, S3W) && bt->n == 1) &&                               \
             simd_flat(bt, DW, AW, BW, CW, S3W, CC)) {                                          \
-            SIMD_FLAT(SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, S3W, CC)                        \
+            SIMD_FLAT(G, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, S3W, CC)                     \
         } else {                                                                               \
             for (size_t w = 0; w < bt->n; w++) {                                               \
-                VT(AW) A[NCH];                                                                 \
-                VT(BW) B[NCH];                                                                 \
-                VT(CW) C[NCH];                                                                 \
-                VT(S3W) S3[NCH];                                                               \
-                VT(DW) R[NCH];                                                                 \
-                SIMD_WARP_LOAD(AW, BW, CW, S3W, A, B, C, S3, w)                                \
+                GEO_VT(G, AW) A[GEO_NCH(G)];                                                   \
+                GEO_VT(G, BW) B[GEO_NCH(G)];                                                   \
+                GEO_VT(G, CW) C[GEO_NCH(G)];                                                   \
+                GEO_VT(G, S3W) S3[GEO_NCH(G)];                                                 \
+                GEO_VT(G, DW) R[GEO_NCH(G)];                                                   \
+                SIMD_WARP_LOAD(G, AW, BW, CW, S3W, A, B, C, S3, w)                             \
                 const ptxcpu_lanemask guard = simd_guard(bt, w);                               \
                 ptxcpu_lanemask *ccw = (CC) ? simd_ccw(bt, w) : NULL;                          \
                 ptxcpu_lanemask cc = ccw ? *ccw : 0;                                           \
-                SIMD_WARP_STEP(SEM, TY, TY2, MODS, RND, DW, AW, CC, SIMD_SET_IS, R, A, B, C,   \
+                SIMD_WARP_STEP(G, SEM, TY, TY2, MODS, RND, DW, AW, CC, SIMD_SET_IS, R, A, B, C, \
                                S3, cc, guard)                                                  \
-                SIMD_WARP_STORE(DW, CC, R, w, guard, cc, ccw)                                  \
+                SIMD_WARP_STORE(G, DW, CC, R, w, guard, cc, ccw)                               \
             }                                                                                  \
         }                                                                                      \
         simd_fenv_leave(SIMD_IS_FP(SEM), fenv);                                                \
@@ -331,15 +431,15 @@ VINL int simd_flat(const ptxcpu_batch *bt, unsigned dw, unsigned aw, unsigned bw
     {                                                                                          \
         vec_fenv fenv = simd_fenv_enter(SIMD_IS_FP(SEM), RND_##RND, bt);                       \
         size_t w = 0;                                                                          \
-        for (; w + SIMD_CHAIN_G(SEM, TY, TY2) <= bt->n; w += SIMD_CHAIN_G(SEM, TY, TY2))       \
-            SIMD_CHAIN_GROUP(SIMD_CHAIN_G(SEM, TY, TY2), SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, \
-                             S3W, CC)                                                          \
-        if (SIMD_CHAIN_G(SEM, TY, TY2) != SIMD_CHAIN_WARPS) /* a wide group's remainder */     \
-            for (; w + SIMD_CHAIN_WARPS <= bt->n; w += SIMD_CHAIN_WARPS)                       \
-                SIMD_CHAIN_GROUP(SIMD_CHAIN_WARPS, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, S3W, \
-                                 CC)                                                           \
+        for (; w + SIMD_CHAIN_G(G, SEM, TY, TY2) <= bt->n; w += SIMD_CHAIN_G(G, SEM, TY, TY2)) \
+            SIMD_CHAIN_GROUP(G, SIMD_CHAIN_G(G, SEM, TY, TY2), SEM, TY, TY2, MODS, RND, DW, AW, BW, \
+                             CW, S3W, CC)                                                      \
+        if (SIMD_CHAIN_G(G, SEM, TY, TY2) != GEO_CHAIN_WARPS(G)) /* a wide group's remainder */ \
+            for (; w + GEO_CHAIN_WARPS(G) <= bt->n; w += GEO_CHAIN_WARPS(G))                   \
+                SIMD_CHAIN_GROUP(G, GEO_CHAIN_WARPS(G), SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, \
+                                 S3W, CC)                                                      \
         for (; w < bt->n; w++)                                                                 \
-            SIMD_CHAIN_GROUP(1, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, S3W, CC)              \
+            SIMD_CHAIN_GROUP(G, 1, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, S3W, CC)           \
         simd_fenv_leave(SIMD_IS_FP(SEM), fenv);                                                \
     }
 

@@ -21,6 +21,21 @@ static inline void vec_check_contract_(void *p)
     (void)_Generic(((v64 *)p)->hi, v32: 0);
     VEC_REQUIRED(VEC_CHECK_FN_)
     VEC_SHIFTS_IMM(VEC_CHECK_IMM_)
+#ifdef VEC_HAS_NATIVE16
+    (void)NL16;
+    VEC_NATIVE16(VEC_CHECK_FN_)
+#endif
+#ifdef VEC_HAS_NATIVE64
+    (void)NL64;
+    VEC_NATIVE64(VEC_CHECK_FN_)
+    VEC_NATIVE64_SHIFTS_IMM(VEC_CHECK_IMM_)
+#endif
+#if defined(VEC_HAS_N64_MULLO) && !defined(VEC_HAS_NATIVE64)
+#error "VEC_HAS_N64_MULLO needs VEC_HAS_NATIVE64"
+#endif
+#ifdef VEC_HAS_N64_MULLO
+    VEC_OPT_N64_MULLO(VEC_CHECK_FN_)
+#endif
 #ifdef VEC_HAS_ISNAN_F32
     VEC_OPT_ISNAN_F32(VEC_CHECK_FN_)
 #endif

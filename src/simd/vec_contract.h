@@ -212,6 +212,66 @@
 /* VEC_HAS_REVBITS8: the bits of every byte reversed (brev; else two nibble lookups) */
 #define VEC_OPT_REVBITS8(X) X(v32, v32_revbits8, (v32))
 
+/* ---- native geometries (optional): a layer whose vector holds NL16 u16 or NL64 u64 lanes defines
+ * VEC_HAS_NATIVE16 / VEC_HAS_NATIVE64, NL16 / NL64 (powers of two dividing 32) and these. The kernel
+ * template then runs a row whose d and sources all have that width, in a family with a native body
+ * (simd/native_ops.h), on full vectors of that width instead of VL-lane chunks: no half-empty
+ * 16-bit vectors, no {lo, hi} pairs or width-generic masks around 64-bit lanes.
+ *   n16   NL16 x u16                       n64   NL64 x u64
+ *   n64m  one flag per n64 lane (a mask register, or a vector of all-ones/zero 64-bit lanes) */
+#define VEC_NATIVE16(X)                                                                            \
+    X(n16, n16_load, (const uint16_t *))  /* NL16 lanes from p (any alignment) */                  \
+    X(void, n16_store, (uint16_t *, n16))                                                          \
+    X(void, n16_store_guard, (uint16_t *, n16, uint32_t)) /* as v16_store_guard, NL16 lanes */     \
+    X(n16, n16_zero, (void))                                                                       \
+    X(n16, n16_add, (n16, n16))                                                                    \
+    X(n16, n16_sub, (n16, n16))                                                                    \
+    X(n16, n16_mullo, (n16, n16))                                                                  \
+    X(n16, n16_mulhi_u, (n16, n16))                                                                \
+    X(n16, n16_mulhi_s, (n16, n16))                                                                \
+    X(n16, n16_min_u, (n16, n16))                                                                  \
+    X(n16, n16_max_u, (n16, n16))                                                                  \
+    X(n16, n16_min_s, (n16, n16))                                                                  \
+    X(n16, n16_max_s, (n16, n16))                                                                  \
+    X(n16, n16_abs_s, (n16))              /* -32768 stays */
+#define VEC_NATIVE64(X)                                                                            \
+    X(n64, n64_load, (const uint64_t *))  /* NL64 lanes from p (any alignment) */                  \
+    X(void, n64_store, (uint64_t *, n64))                                                          \
+    X(void, n64_store_guard, (uint64_t *, n64, uint32_t)) /* as v64_store_guard, NL64 lanes */     \
+    X(n64, n64_zero, (void))                                                                       \
+    X(n64, n64_set1, (uint64_t))                                                                   \
+    X(n64, n64_add, (n64, n64))                                                                    \
+    X(n64, n64_sub, (n64, n64))                                                                    \
+    X(n64, n64_and, (n64, n64))                                                                    \
+    X(n64, n64_xor, (n64, n64))                                                                    \
+    X(n64, n64_mul32_u, (n64, n64))       /* the 64-bit product of the lanes' low 32 bits */       \
+    X(n64, n64_min_u, (n64, n64))                                                                  \
+    X(n64, n64_max_u, (n64, n64))                                                                  \
+    X(n64, n64_min_s, (n64, n64))                                                                  \
+    X(n64, n64_max_s, (n64, n64))                                                                  \
+    X(n64, n64_abs_s, (n64))              /* INT64_MIN stays */                                    \
+    X(n64, n64_signfill, (n64))           /* all ones where the lane is negative, else 0 */        \
+    X(n64m, n64_cmpeq, (n64, n64))                                                                 \
+    X(n64m, n64_cmpgt_u, (n64, n64))                                                               \
+    X(n64m, n64_cmpgt_s, (n64, n64))                                                               \
+    X(n64, n64_sel, (n64m, n64, n64))     /* m ? a : b, per lane */                                \
+    X(n64, n64_inc_where, (n64, n64m))    /* a + 1 in the set lanes, a in the others */            \
+    X(n64, n64_dec_where, (n64, n64m))    /* a - 1 in the set lanes */                             \
+    /* lane i set iff bit k NL64 + i of a warp's bits is (vector k of the warp: the whole word, so \
+     * the warp's vectors share its broadcast) */                                                  \
+    X(n64m, n64m_from_bits, (uint32_t, unsigned))                                                  \
+    X(uint32_t, n64m_to_bits, (n64m))     /* lane i to bit i (bits NL64 and up 0) */               \
+    X(n64m, n64m_and, (n64m, n64m))                                                                \
+    X(n64m, n64m_or, (n64m, n64m))                                                                 \
+    X(n64m, n64m_none, (void))
+/* with VEC_HAS_NATIVE64, shifts by a constant as VEC_SHIFTS_IMM */
+#define VEC_NATIVE64_SHIFTS_IMM(X)                                                                 \
+    X(n64, n64_slli)                                                                               \
+    X(n64, n64_srli)
+/* VEC_HAS_N64_MULLO (with VEC_HAS_NATIVE64): the low 64 bits of the product (AVX-512 DQ vpmullq;
+ * else native_ops.h builds it from 32-bit partial products) */
+#define VEC_OPT_N64_MULLO(X) X(n64, n64_mullo, (n64, n64))
+
 /* ---- width-generic names: a register of w bits is a VT(w) in a chunk (w = 0: the operand is
  * absent and reads as a zero v32), SIMD_LT(w) in a lane array, moved by SIMD_VLD / SIMD_VST. */
 #define VT(w) VT_(w)

@@ -114,6 +114,44 @@ VINL v32 h64_fma_f64(v32 a, v32 b, v32 c)
 VINL v64 v64_mul32_u(v64 a, v64 b) { return V64_MAP2(X86_V(mul_epu32), a, b); }
 VINL v64 v64_mul32_s(v64 a, v64 b) { return V64_MAP2(X86_V(mul_epi32), a, b); }
 
+/* ---- native geometries (vec_contract.h): one full vector of 16- or 64-bit lanes ------------- *
+ * n16 holds NL16 = 2 VL u16, n64 NL64 = VL / 2 u64 (the register of a v64 half), n64m is a half's
+ * lane flags. What needs the ISA's masks (compares to them, selects, guarded stores, the 64-bit
+ * min/max/abs AVX2 lacks) is in the layer. */
+#define VEC_HAS_NATIVE16 1
+#define VEC_HAS_NATIVE64 1
+#define NL16 (2 * VL)
+#define NL64 (VL / 2)
+typedef v32 n16;
+typedef v32 n64;
+typedef vmh n64m;
+VINL n16 n16_load(const uint16_t *p) { return X86_VSI(loadu)((const void *)p); }
+VINL void n16_store(uint16_t *p, n16 v) { X86_VSI(storeu)((void *)p, v); }
+VINL n16 n16_zero(void) { return X86_VSI(setzero)(); }
+VINL n16 n16_add(n16 a, n16 b) { return X86_V(add_epi16)(a, b); }
+VINL n16 n16_sub(n16 a, n16 b) { return X86_V(sub_epi16)(a, b); }
+VINL n16 n16_mullo(n16 a, n16 b) { return X86_V(mullo_epi16)(a, b); }
+VINL n16 n16_mulhi_s(n16 a, n16 b) { return X86_V(mulhi_epi16)(a, b); }
+VINL n16 n16_min_u(n16 a, n16 b) { return X86_V(min_epu16)(a, b); }
+VINL n16 n16_max_u(n16 a, n16 b) { return X86_V(max_epu16)(a, b); }
+VINL n16 n16_min_s(n16 a, n16 b) { return X86_V(min_epi16)(a, b); }
+VINL n16 n16_max_s(n16 a, n16 b) { return X86_V(max_epi16)(a, b); }
+VINL n16 n16_abs_s(n16 a) { return X86_V(abs_epi16)(a); }
+VINL n64 n64_load(const uint64_t *p) { return h64_load(p); }
+VINL void n64_store(uint64_t *p, n64 v) { h64_store(p, v); }
+VINL n64 n64_zero(void) { return X86_VSI(setzero)(); }
+VINL n64 n64_set1(uint64_t x) { return h64_set1(x); }
+VINL n64 n64_add(n64 a, n64 b) { return h64_add(a, b); }
+VINL n64 n64_sub(n64 a, n64 b) { return h64_sub(a, b); }
+VINL n64 n64_and(n64 a, n64 b) { return v32_and(a, b); }
+VINL n64 n64_xor(n64 a, n64 b) { return v32_xor(a, b); }
+VINL n64 n64_mul32_u(n64 a, n64 b) { return X86_V(mul_epu32)(a, b); }
+#define n64_slli(a, n) h64_slli((a), (n))
+#define n64_srli(a, n) h64_srli((a), (n))
+VINL n64m n64_cmpeq(n64 a, n64 b) { return h64_cmpeq(a, b); }
+VINL n64m n64_cmpgt_s(n64 a, n64 b) { return h64_cmpgt_s(a, b); }
+VINL n64 n64_sel(n64m m, n64 a, n64 b) { return h64_sel(m, a, b); }
+
 /* ---- f32 arithmetic (rounding from MXCSR, set by the kernel) -------------------------------- */
 VINL v32 v32_fadd_f32(v32 a, v32 b) { return I32_(X86_V(add_ps)(F32_(a), F32_(b))); }
 VINL v32 v32_fsub_f32(v32 a, v32 b) { return I32_(X86_V(sub_ps)(F32_(a), F32_(b))); }

@@ -277,6 +277,13 @@ static void build(setup *st, const shape *s, size_t n, enum layout L, unsigned a
     for (size_t w = 0; w < n; w++) {
         unsigned g = rndn(10);
         st->guard[w] = g < 4 ? ~0u : g == 4 ? 0 : (uint32_t)(rnd64() & rnd64() >> rndn(2) * 32);
+        if (g == 6) /* each 8-lane block all on, all off or mixed: the kernels' vectors of 4, 8,
+                     * 16 lanes (AVX2 n64, v32; AVX2 n16) active whole or in part in one warp */
+            for (unsigned i = 0; i < PTXCPU_WARP; i += 8) {
+                unsigned blk = rndn(3);
+                st->guard[w] = (st->guard[w] & ~(0xffu << i)) |
+                               (blk == 0 ? 0 : blk == 1 ? 0xffu : (uint32_t)rndn(256)) << i;
+            }
         if (g > 6)
             st->guard[w] = (uint32_t)rnd64();
         st->cc[w] = (uint32_t)rnd64();

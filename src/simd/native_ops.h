@@ -1,0 +1,154 @@
+/* Op bodies of the native geometries (vec_contract.h: n16, n64), written once per family on the
+ * layer's n16_* / n64_* primitives: simd_n<W>_<SEM> takes SIMD_BODY's parameters with every
+ * operand an n<W> (absent ones zero) and CC.CF as an n64m (n16 rows have no carry: a vm, unused).
+ * SIMD_NATIVE_N<W>_<SEM> names the families that have one (simd/kernels.h probes it); the other
+ * families, and every row of mixed widths, keep the VL-lane chunks of simd/int_ops.h. The scalar
+ * functions in src/scalar/int_ops.h are the reference, as for int_ops.h. */
+#ifndef PTXCPU_SIMD_NATIVE_OPS_H
+#define PTXCPU_SIMD_NATIVE_OPS_H
+
+#define NATIVE_BODY(W, CF, SEM)                                                                  \
+    VINL n##W simd_n##W##_##SEM(int ty, int ty2, unsigned m, int rnd, n##W a, n##W b, n##W c,  \
+                                n##W e, CF *cf)
+
+#ifdef VEC_HAS_NATIVE16
+#define SIMD_NATIVE_N16_ADD ~, N16
+#define SIMD_NATIVE_N16_SUB ~, N16
+#define SIMD_NATIVE_N16_MUL ~, N16
+#define SIMD_NATIVE_N16_MAD ~, N16
+#define SIMD_NATIVE_N16_SAD ~, N16
+#define SIMD_NATIVE_N16_ABS ~, N16
+#define SIMD_NATIVE_N16_NEG ~, N16
+#define SIMD_NATIVE_N16_MIN ~, N16
+#define SIMD_NATIVE_N16_MAX ~, N16
+
+VINL n16 n16_prod(int ty, unsigned m, n16 a, n16 b)
+{
+    if (m & M_HI)
+        return ty_signed(ty) ? n16_mulhi_s(a, b) : n16_mulhi_u(a, b);
+    return n16_mullo(a, b);
+}
+VINL n16 n16_minmax(int ty, int want_max, n16 a, n16 b)
+{
+    if (ty_signed(ty))
+        return want_max ? n16_max_s(a, b) : n16_min_s(a, b);
+    return want_max ? n16_max_u(a, b) : n16_min_u(a, b);
+}
+NATIVE_BODY(16, vm, ADD) { return n16_add(a, b); }
+NATIVE_BODY(16, vm, SUB) { return n16_sub(a, b); }
+NATIVE_BODY(16, vm, MUL) { return n16_prod(ty, m, a, b); }
+NATIVE_BODY(16, vm, MAD) { return n16_add(n16_prod(ty, m, a, b), c); }
+/* c + |a - b|: the difference of max and min never wraps */
+NATIVE_BODY(16, vm, SAD)
+{
+    return n16_add(c, n16_sub(n16_minmax(ty, 1, a, b), n16_minmax(ty, 0, a, b)));
+}
+NATIVE_BODY(16, vm, ABS) { return n16_abs_s(a); }
+NATIVE_BODY(16, vm, NEG) { return n16_sub(n16_zero(), a); }
+NATIVE_BODY(16, vm, MIN) { return n16_minmax(ty, 0, a, b); }
+NATIVE_BODY(16, vm, MAX) { return n16_minmax(ty, 1, a, b); }
+#endif /* VEC_HAS_NATIVE16 */
+
+#ifdef VEC_HAS_NATIVE64
+#define SIMD_NATIVE_N64_ADD ~, N64
+#define SIMD_NATIVE_N64_SUB ~, N64
+#define SIMD_NATIVE_N64_MUL ~, N64
+#define SIMD_NATIVE_N64_MAD ~, N64
+#define SIMD_NATIVE_N64_SAD ~, N64
+#define SIMD_NATIVE_N64_ABS ~, N64
+#define SIMD_NATIVE_N64_NEG ~, N64
+#define SIMD_NATIVE_N64_MIN ~, N64
+#define SIMD_NATIVE_N64_MAX ~, N64
+
+/* d = a + b (+ CF); CF = carry out of the unsigned sum (int_ops.h's v64_addc, on one mask) */
+VINL n64 n64_addc(n64 a, n64 b, unsigned m, n64m *cf)
+{
+    n64 s = n64_add(a, b), r = s;
+    n64m carry = n64_cmpgt_u(a, s);
+    if (m & M_CCIN) {
+        r = n64_inc_where(s, *cf);
+        carry = n64m_or(carry, n64m_and(*cf, n64_cmpeq(r, n64_zero())));
+    }
+    if (m & M_CCOUT)
+        *cf = carry;
+    return r;
+}
+/* d = a - (b + CF); CF = borrow out */
+VINL n64 n64_subc(n64 a, n64 b, unsigned m, n64m *cf)
+{
+    n64 r = n64_sub(a, b);
+    n64m borrow = n64_cmpgt_u(b, a);
+    if (m & M_CCIN) {
+        r = n64_dec_where(r, *cf);
+        borrow = n64m_or(borrow, n64m_and(*cf, n64_cmpeq(a, b)));
+    }
+    if (m & M_CCOUT)
+        *cf = borrow;
+    return r;
+}
+#ifndef VEC_HAS_N64_MULLO /* 64 x 64 -> low 64 from 32-bit partial products */
+VINL n64 n64_mullo(n64 a, n64 b)
+{
+    n64 cross = n64_add(n64_mul32_u(n64_srli(a, 32), b), n64_mul32_u(a, n64_srli(b, 32)));
+    return n64_add(n64_mul32_u(a, b), n64_slli(cross, 32));
+}
+#endif
+VINL n64 n64_mulhi_u(n64 a, n64 b)
+{
+    n64 ah = n64_srli(a, 32), bh = n64_srli(b, 32), lo32 = n64_set1(0xffffffffull);
+    n64 ll = n64_mul32_u(a, b), lh = n64_mul32_u(a, bh), hl = n64_mul32_u(ah, b);
+    n64 hh = n64_mul32_u(ah, bh);
+    n64 mid = n64_add(n64_add(n64_srli(ll, 32), n64_and(lh, lo32)), n64_and(hl, lo32));
+    return n64_add(n64_add(hh, n64_srli(mid, 32)), n64_add(n64_srli(lh, 32), n64_srli(hl, 32)));
+}
+VINL n64 n64_mulhi_s(n64 a, n64 b) /* unsigned high part minus the two's-complement terms */
+{
+    n64 h = n64_mulhi_u(a, b);
+    h = n64_sub(h, n64_and(n64_signfill(a), b));
+    return n64_sub(h, n64_and(n64_signfill(b), a));
+}
+VINL n64 n64_prod(int ty, unsigned m, n64 a, n64 b)
+{
+    if (m & M_HI)
+        return ty_signed(ty) ? n64_mulhi_s(a, b) : n64_mulhi_u(a, b);
+    return n64_mullo(a, b);
+}
+VINL n64 n64_minmax(int ty, int want_max, n64 a, n64 b)
+{
+    if (ty_signed(ty))
+        return want_max ? n64_max_s(a, b) : n64_min_s(a, b);
+    return want_max ? n64_max_u(a, b) : n64_min_u(a, b);
+}
+NATIVE_BODY(64, n64m, ADD)
+{
+    if (m & (M_CCIN | M_CCOUT))
+        return n64_addc(a, b, m, cf);
+    return n64_add(a, b);
+}
+NATIVE_BODY(64, n64m, SUB)
+{
+    if (m & (M_CCIN | M_CCOUT))
+        return n64_subc(a, b, m, cf);
+    return n64_sub(a, b);
+}
+NATIVE_BODY(64, n64m, MUL) { return n64_prod(ty, m, a, b); }
+NATIVE_BODY(64, n64m, MAD)
+{
+    n64 t = n64_prod(ty, m, a, b);
+    if (m & (M_CCIN | M_CCOUT))
+        return n64_addc(t, c, m, cf);
+    return n64_add(t, c);
+}
+/* c + |a - b| (as a - b or b - a by the order: max - min costs AVX2 two compares) */
+NATIVE_BODY(64, n64m, SAD)
+{
+    n64m gt = ty_signed(ty) ? n64_cmpgt_s(a, b) : n64_cmpgt_u(a, b);
+    return n64_add(c, n64_sel(gt, n64_sub(a, b), n64_sub(b, a)));
+}
+NATIVE_BODY(64, n64m, ABS) { return n64_abs_s(a); }
+NATIVE_BODY(64, n64m, NEG) { return n64_sub(n64_zero(), a); }
+NATIVE_BODY(64, n64m, MIN) { return n64_minmax(ty, 0, a, b); }
+NATIVE_BODY(64, n64m, MAX) { return n64_minmax(ty, 1, a, b); }
+#endif /* VEC_HAS_NATIVE64 */
+
+#endif
