@@ -147,12 +147,21 @@ static void workload_free(workload *w)
     free(w->cf);
 }
 
-typedef struct kernel_run { ptxcpu_kernel k; ptxcpu_batch bt; } kernel_run;
+/* A batch and the two ways of running it: ptxcpu_run (every operand checked on every call) and
+ * ptxcpu_run_prepared (checked once by ptxcpu_prepare, as a runtime that re-runs an instruction on
+ * fixed registers calls it; with the default-environment promise, which a fresh process keeps). */
+typedef struct kernel_run { ptxcpu_kernel k; ptxcpu_batch bt; ptxcpu_prepared p; } kernel_run;
 static void kernel_runs(void *p, uint64_t iters)
 {
     kernel_run *r = p;
     for (uint64_t i = 0; i < iters; i++)
         ptxcpu_run(r->k, &r->bt);
+}
+static void kernel_prepared_runs(void *p, uint64_t iters)
+{
+    const kernel_run *r = p;
+    for (uint64_t i = 0; i < iters; i++)
+        ptxcpu_run_prepared(&r->p);
 }
 
 /* The plain-C loop over the same lanes (warps * 32) of the same arrays. */
@@ -170,15 +179,21 @@ static void plain_runs(void *p, uint64_t iters)
         r->fn(r->lanes, r->d, r->src, r->cf);
 }
 
-/* Batched throughput in warp-instructions per second, run until ~10 ms, median of reps. */
-static double batch_rate(ptxcpu_kernel k, const ptxcpu_insn_desc *d, const workload *w, int reps)
+/* Batched throughput in warp-instructions per second, run until ~10 ms, median of reps: via
+ * ptxcpu_run_prepared, or via ptxcpu_run when `checked` (-1: the batch was refused). */
+static double batch_rate(ptxcpu_kernel k, const ptxcpu_insn_desc *d, const workload *w, int reps,
+                         int checked)
 {
     kernel_run r = {.k = k, .bt = {.n = w->warps, .d = w->mem[4],
                                    .d_stride = PTXCPU_WARP * d->dst_bits / 8, .cc = w->cc,
                                    .cc_stride = sizeof *w->cc}};
     for (unsigned s = 0; s < d->nsrc; s++)
         r.bt.src[s] = (ptxcpu_src){w->mem[s], PTXCPU_WARP * d->src_bits[s] / 8};
-    return rate_of(kernel_runs, &r, (double)w->warps, 0.01, reps);
+    if (checked)
+        return rate_of(kernel_runs, &r, (double)w->warps, 0.01, reps);
+    if (ptxcpu_prepare(k, &r.bt, PTXCPU_PREPARE_DEFAULT_FENV, &r.p))
+        return -1;
+    return rate_of(kernel_prepared_runs, &r, (double)w->warps, 0.01, reps);
 }
 
 /* The plain-C loop's rate on the same workload, in warp-instructions (32 lanes) per second. */
@@ -276,15 +291,11 @@ static int selected(const bench *b, const char *mn)
     return !b->filter || fnmatch(b->filter, mn, 0) == 0;
 }
 
-/* kernel rate / plain-C rate of row `row` with isa's flags on the same workload (-1: none). */
-static double vs_plain_batch(const bench *b, size_t row, ptxcpu_isa isa, const workload *w,
-                             double rate)
+/* The plain-C rate of row `row` with isa's flags on the same workload (-1: none). */
+static double plain_rate_of_row(const bench *b, size_t row, ptxcpu_isa isa, const workload *w)
 {
     const plain_c_fn *t = plain_c_table(isa);
-    if (!t || !t[row])
-        return -1;
-    double plain = plain_batch_rate(t[row], w, b->plain_target_s, b->reps);
-    return plain > 0 ? rate / plain : -1;
+    return t && t[row] ? plain_batch_rate(t[row], w, b->plain_target_s, b->reps) : -1;
 }
 
 static void run_batches(bench *b, const char *mode, size_t warps)
@@ -305,7 +316,9 @@ static void run_batches(bench *b, const char *mode, size_t warps)
             ptxcpu_kernel k;
             if (!ptxcpu_isa_usable((ptxcpu_isa)isa) || ptxcpu_resolve(&insn, (ptxcpu_isa)isa, &k))
                 continue;
-            double rate = batch_rate(k, &d, &w, b->reps);
+            double rate = batch_rate(k, &d, &w, b->reps, 0);
+            double checked = batch_rate(k, &d, &w, b->reps, 1);
+            double plain = plain_rate_of_row(b, i, (ptxcpu_isa)isa, &w);
             if (isa == PTXCPU_ISA_SCALAR)
                 scalar = rate;
             double bytes = PTXCPU_WARP / 8.0 * d.dst_bits;
@@ -316,7 +329,9 @@ static void run_batches(bench *b, const char *mode, size_t warps)
                         .fraction_of_peak = b->pk.stream_l1 > 0 ? rate * bytes / b->pk.stream_l1
                                                                 : -1,
                         .speedup_vs_scalar = scalar > 0 ? rate / scalar : -1,
-                        .speedup_vs_plain_c = vs_plain_batch(b, i, (ptxcpu_isa)isa, &w, rate)};
+                        .speedup_vs_plain_c = plain > 0 ? rate / plain : -1};
+            snprintf(r.extra, sizeof r.extra, "\"ptxcpu_run_warp_insn_per_s\": %.6g, "
+                     "\"ptxcpu_run_vs_plain_c\": %.6g", checked, plain > 0 ? checked / plain : -1);
             snprintf(r.mnemonic, sizeof r.mnemonic, "%s", d.mnemonic);
             add_result(b, &r);
         }
