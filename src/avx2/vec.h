@@ -203,10 +203,14 @@ VINL v16 v16_from32(v32 a) /* low 16 bits of each lane */
     t = simde_mm256_packus_epi32(t, t);
     return simde_mm256_castsi256_si128(simde_mm256_permute4x64_epi64(t, 0x08));
 }
+/* One vpermd per half spreads the lanes over the 64-bit elements (vpmovzxdq would need the high
+ * 128 bits extracted first); a blend zeroes the high halves. */
 VINL v64 v64_from32_u(v32 a)
 {
-    return (v64){simde_mm256_cvtepu32_epi64(simde_mm256_castsi256_si128(a)),
-                 simde_mm256_cvtepu32_epi64(simde_mm256_extracti128_si256(a, 1))};
+    const v32 z = simde_mm256_setzero_si256();
+    v32 lo = simde_mm256_permutevar8x32_epi32(a, simde_mm256_setr_epi32(0, 0, 1, 1, 2, 2, 3, 3));
+    v32 hi = simde_mm256_permutevar8x32_epi32(a, simde_mm256_setr_epi32(4, 4, 5, 5, 6, 6, 7, 7));
+    return (v64){simde_mm256_blend_epi32(lo, z, 0xaa), simde_mm256_blend_epi32(hi, z, 0xaa)};
 }
 VINL v32 v32_from64(v64 a) { return narrow64_(a.lo, a.hi); }           /* low halves */
 VINL v32 v32_from64_hi(v64 a) { return narrow64_(simde_mm256_srli_epi64(a.lo, 32),
@@ -236,6 +240,36 @@ VINL v32 v32_divq(v32 a, v32 b, int sgn)
     return simde_mm256_set_m128i(
         divq4_(simde_mm256_extracti128_si256(a, 1), simde_mm256_extracti128_si256(b, 1), sgn),
         divq4_(simde_mm256_castsi256_si128(a), simde_mm256_castsi256_si128(b), sgn));
+}
+
+/* Carries from sign bits (simd/int_ops.h): a compare with 0 before vm_to_bits (movmskps) folds
+ * away, where an unsigned compare costs two xors and a compare. */
+#define VEC_CARRY_BY_SIGN 1
+
+/* ---- leading zeros through an exact int -> f32 conversion (no lzcnt on AVX2) ---------------- *
+ * x below 2^24 converts exactly; above, x >> 8 does, 8 bits lower. The exponent field is then
+ * 127 + the msb's index (0 for 0), in any rounding mode and without an inexact flag. */
+#define VEC_HAS_CLZ 1
+VINL v32 v32_clz(v32 x)
+{
+    v32 small = simde_mm256_cmpeq_epi32(simde_mm256_srli_epi32(x, 24), simde_mm256_setzero_si256());
+    v32 t = simde_mm256_blendv_epi8(simde_mm256_srli_epi32(x, 8), x, small);
+    v32 e = simde_mm256_srli_epi32(I32_(simde_mm256_cvtepi32_ps(t)), 23);
+    v32 top = simde_mm256_add_epi32(simde_mm256_set1_epi32(150), /* 158 for small x: 31 + 127 */
+                                    simde_mm256_and_si256(small, simde_mm256_set1_epi32(8)));
+    return simde_mm256_min_epu32(simde_mm256_sub_epi32(top, e), simde_mm256_set1_epi32(32));
+}
+/* The high halves where nonzero, else the low ones + 32; the lanes in shuffle_ps's order
+ * (0 1 4 5 | 2 3 6 7) until one permute at the end. */
+VINL v32 v64_clz(v64 x)
+{
+    simde__m256 l = simde_mm256_castsi256_ps(x.lo), h = simde_mm256_castsi256_ps(x.hi);
+    v32 lo = simde_mm256_castps_si256(simde_mm256_shuffle_ps(l, h, 0x88));
+    v32 hi = simde_mm256_castps_si256(simde_mm256_shuffle_ps(l, h, 0xdd));
+    v32 hz = simde_mm256_cmpeq_epi32(hi, simde_mm256_setzero_si256());
+    v32 r = simde_mm256_add_epi32(v32_clz(simde_mm256_blendv_epi8(hi, lo, hz)),
+                                  simde_mm256_and_si256(hz, simde_mm256_set1_epi32(32)));
+    return simde_mm256_permute4x64_epi64(r, 0xd8);
 }
 
 /* ---- float compares and conversions (rounding from MXCSR, set by the kernel) ---------------- */

@@ -292,7 +292,17 @@ VINL n64 n64_mullo(n64 a, n64 b) { return simde_mm512_mullo_epi64(a, b); }
 VINL v32 v32_from16_u(v16 a) { return x512_cvtepu16_epi32(a); }
 VINL v32 v32_from16_s(v16 a) { return x512_cvtepi16_epi32(a); }
 VINL v16 v16_from32(v32 a) { return x512_cvtepi32_epi16(a); }
+#if PTX512_NATIVE /* one zero-masked vpermd per half (vpmovzxdq needs the high half extracted) */
+VINL v64 v64_from32_u(v32 a)
+{
+    const v32 lo = _mm512_setr_epi32(0, 0, 1, 0, 2, 0, 3, 0, 4, 0, 5, 0, 6, 0, 7, 0);
+    const v32 hi = _mm512_setr_epi32(8, 0, 9, 0, 10, 0, 11, 0, 12, 0, 13, 0, 14, 0, 15, 0);
+    return (v64){_mm512_maskz_permutexvar_epi32(0x5555, lo, a),
+                 _mm512_maskz_permutexvar_epi32(0x5555, hi, a)};
+}
+#else
 VINL v64 v64_from32_u(v32 a) { return (v64){x512_cvtepu32_epi64(lo256_(a)), x512_cvtepu32_epi64(hi256_(a))}; }
+#endif
 VINL v32 v32_from64(v64 a)
 {
     return join256_(simde_mm512_cvtepi64_epi32(a.lo), simde_mm512_cvtepi64_epi32(a.hi));

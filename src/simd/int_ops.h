@@ -32,30 +32,39 @@ VINL v32 v32_sub_sat_s(v32 a, v32 b)
     return sat32_fix(a, r, v32_and(v32_xor(a, b), v32_xor(a, r)));
 }
 
-/* d = a + b (+ CF); CF = carry out of the unsigned sum. Also for mad's final addition. */
+/* d = a + b (+ CF); CF = carry out of the unsigned sum. Also for mad's final addition. Where the
+ * layer reads lane masks from sign bits (VEC_CARRY_BY_SIGN), the carry out of bit 31 is bit 31
+ * of (a & b) | ((a | b) & ~d), with or without a carry in; elsewhere unsigned compares. */
 VINL v32 v32_addc(v32 a, v32 b, unsigned m, vm *cf)
 {
     v32 s = v32_add(a, b), r = s;
-    vm carry = v32_cmplt_u(s, a);
-    if (m & M_CCIN) {
-        r = v32_sub(s, v32_sel(*cf, v32_set1(~0u), v32_zero()));
-        carry = vm_or(carry, vm_and(*cf, v32_cmpeq(r, v32_zero())));
-    }
+    if (m & M_CCIN)
+        r = v32_sub(s, v32_sel(*cf, v32_set1(~0u), v32_zero())); /* + 1 where CF */
+#ifdef VEC_CARRY_BY_SIGN
     if (m & M_CCOUT)
-        *cf = carry;
+        *cf = v32_cmplt_s(v32_or(v32_and(a, b), v32_andnot(r, v32_or(a, b))), v32_zero());
+#else
+    if (m & M_CCOUT) /* s wrapped, or the carry in wrapped it to 0 */
+        *cf = (m & M_CCIN) ? vm_or(v32_cmplt_u(s, a), vm_and(*cf, v32_cmpeq(r, v32_zero())))
+                           : v32_cmplt_u(s, a);
+#endif
     return r;
 }
-/* d = a - (b + CF); CF = borrow out (the unsigned subtraction wrapped). */
+/* d = a - (b + CF); CF = borrow out (the unsigned subtraction wrapped): bit 31 of
+ * (~a & b) | (~(a ^ b) & d), or a compare of a with b (with a carry in, a == b borrows too). */
 VINL v32 v32_subc(v32 a, v32 b, unsigned m, vm *cf)
 {
     v32 r = v32_sub(a, b);
-    vm borrow = v32_cmplt_u(a, b);
-    if (m & M_CCIN) {
-        r = v32_add(r, v32_sel(*cf, v32_set1(~0u), v32_zero()));
-        borrow = vm_or(borrow, vm_and(*cf, v32_cmpeq(a, b)));
-    }
+    if (m & M_CCIN)
+        r = v32_add(r, v32_sel(*cf, v32_set1(~0u), v32_zero())); /* - 1 where CF */
+#ifdef VEC_CARRY_BY_SIGN
     if (m & M_CCOUT)
-        *cf = borrow;
+        *cf = v32_cmplt_s(v32_or(v32_andnot(a, b), v32_andnot(v32_xor(a, b), r)), v32_zero());
+#else
+    if (m & M_CCOUT)
+        *cf = (m & M_CCIN) ? vm_or(v32_cmplt_u(a, b), vm_and(*cf, v32_cmpeq(a, b)))
+                           : v32_cmplt_u(a, b);
+#endif
     return r;
 }
 VINL v64 v64_addc(v64 a, v64 b, unsigned m, vm *cf)
@@ -533,23 +542,23 @@ SIMD_BODY(POPC, 32, 32, 0, 0, 0) { return popc32(a); }
 SIMD_BODY(POPC, 32, 64, 0, 0, 0) { return popc64(a); }
 SIMD_BODY(CLZ, 32, 32, 0, 0, 0) { return clz32(a); }
 SIMD_BODY(CLZ, 32, 64, 0, 0, 0) { return clz64(a); }
-/* bfind: msb index of a (of ~a for negative signed a), 0xffffffff if none; .shiftamt: 31 - it. */
-VINL v32 bfind_finish(unsigned m, unsigned msb, v32 lz, v32 is_zero_src)
+/* bfind: msb index of a (of ~a for negative signed a), 0xffffffff if none; .shiftamt: 31 - it.
+ * The leading-zero count lz is the width exactly when there is none. */
+VINL v32 bfind_finish(unsigned m, unsigned width, v32 lz)
 {
-    vm none = v32_cmpeq(is_zero_src, v32_zero());
-    v32 d = (m & M_SHIFTAMT) ? lz : v32_sub(v32_set1(msb), lz);
+    vm none = v32_cmpeq(lz, v32_set1(width));
+    v32 d = (m & M_SHIFTAMT) ? lz : v32_sub(v32_set1(width - 1), lz);
     return v32_sel(none, v32_set1(~0u), d);
 }
 SIMD_BODY(BFIND, 32, 32, 0, 0, 0)
 {
     v32 x = ty_signed(ty) ? v32_xor(a, v32_signfill(a)) : a;
-    return bfind_finish(m, 31, clz32(x), x);
+    return bfind_finish(m, 32, clz32(x));
 }
 SIMD_BODY(BFIND, 32, 64, 0, 0, 0)
 {
     v64 x = ty_signed(ty) ? v64_xor(a, v64_signfill(a)) : a;
-    v32 nz = v32_or(v32_from64(x), v32_from64_hi(x)); /* zero iff x is */
-    return bfind_finish(m, 63, clz64(x), nz);
+    return bfind_finish(m, 64, clz64(x));
 }
 #ifdef VEC_HAS_REVBITS8 /* the layer reverses the bits of every byte (GFNI affine, Arm rbit) */
 VINL v32 rev_bits_in_bytes(v32 a) { return v32_revbits8(a); }
@@ -580,35 +589,59 @@ SIMD_BODY(BREV, 64, 64, 0, 0, 0)
 
 /* ---- fns: the |offset|-th set bit of mask counting from base, upwards for offset > 0, downwards
  * for offset < 0 (offset 0: base itself if set); 0xffffffff if there is none or base > 31.
- * The bits on the searched side of base (base included) are kept; downwards, they are
- * bit-reversed so that both directions look for the k-th set bit from bit 0, found by a binary
- * search on popcounts: five halvings of the window, each skipping the low half when k is past
- * its count. The scalar reference walks bit by bit. */
+ * The bits on the searched side of base (base included) are kept in x; the n-th set bit
+ * downwards is the (popc(x) + 1 - n)-th upwards, so both directions select the set bit of
+ * 0-based rank r from bit 0: the prefix sums of the byte counts (one multiply) find its byte,
+ * a nibble count its nibble, and a table of each nibble's set-bit positions the bit. The scalar
+ * reference walks bit by bit. */
+VINL v32 v32_prefix8(v32 x) /* byte j of each lane: the sum of its bytes 0..j (no carries) */
+{
+    x = v32_add(x, v32_slli(x, 8));
+    return v32_add(x, v32_slli(x, 16));
+}
+/* The position of the set bit of rank r (0-based, from bit 0) in x, given r < popc(x), x's byte
+ * counts p8 and their prefix sums; other lanes get some value. */
+VINL v32 select_set_bit(v32 x, v32 prefix, v32 r)
+{
+    /* nibble t: its set bits' positions, 2 bits each, the lowest set bit's in bits 0..1 */
+    static const uint8_t nib_pos[16] = {0x00, 0x00, 0x01, 0x04, 0x02, 0x08, 0x09, 0x24,
+                                        0x03, 0x0c, 0x0d, 0x34, 0x0e, 0x38, 0x39, 0xe4};
+    static const uint8_t nib_cnt[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
+    static const uint8_t byte0[16] = {0, 0, 0, 0, 4, 4, 4, 4, 8, 8, 8, 8, 12, 12, 12, 12};
+    const v32 lsb8 = v32_set1(0xff), top8 = v32_set1(0x80808080u);
+    /* byte j of 0x80808080 + (r in every byte) - prefix: 0x80 + r - P_j, never borrowing (r,
+     * P_j <= 32); its top bit is set for the bytes wholly below the bit, a run from byte 0 of
+     * some length j. Its 0x08s summed by pmaddwd against 0x0101 pairs: 8j in bits 8..15. */
+    v32 below = v32_and(v32_sub(v32_add(v32_shuffle8(r, v32_bcast16b(byte0)), top8), prefix), top8);
+    v32 sh = v32_and(v32_srli(v32_madd16(v32_srli(below, 4), v32_set1(0x01010101)), 8), lsb8);
+    v32 xb = v32_and(v32_srlv(x, sh), lsb8);
+    v32 rb = v32_sub(r, v32_and(v32_srlv(v32_slli(prefix, 8), sh), lsb8)); /* < popc(xb) */
+    v32 n0 = v32_and(xb, v32_set1(15));
+    v32 c0 = v32_shuffle8(v32_bcast16b(nib_cnt), n0); /* (bytes 1..3 of n0 are 0: count 0) */
+    vm in_lo = v32_cmpgt_s(c0, rb);
+    v32 t = v32_sel(in_lo, n0, v32_srli(xb, 4));
+    v32 rt = v32_sel(in_lo, rb, v32_sub(rb, c0)); /* < popc(t) */
+    v32 pos = v32_shuffle8(v32_bcast16b(nib_pos), t);
+    pos = v32_and(v32_srlv(pos, v32_add(rt, rt)), v32_set1(3));
+    return v32_add(v32_add(sh, pos), v32_sel(in_lo, v32_zero(), v32_set1(4)));
+}
 SIMD_BODY(FNS, 32, 32, 32, 32, 0)
 {
     const v32 ones = v32_set1(~0u), b31 = v32_set1(31);
-    vm down = v32_cmplt_s(c, v32_zero());
-    vm bad_base = v32_cmpgt_u(b, b31);
-    v32 base = v32_min_u(b, b31); /* (lanes with base > 31 are overridden at the end) */
-    v32 up_bits = v32_and(a, v32_sllv(ones, base));
-    v32 up_one = v32_and(up_bits, v32_sllv(v32_set1(1), base)); /* offset 0: base alone */
-    v32 down_bits = brev32(v32_and(a, v32_srlv(ones, v32_sub(b31, base))));
-    vm zero = v32_cmpeq(c, v32_zero());
-    v32 x = v32_sel(down, down_bits, v32_sel(zero, up_one, up_bits));
-    /* k = |offset| (2^31 for INT_MIN, as unsigned), 1 for offset 0 */
-    v32 k = v32_sel(zero, v32_set1(1), v32_sel(down, v32_sub(v32_zero(), c), c));
-    vm found = vm_not(v32_cmpgt_u(k, popc32(x)));
-    v32 pos = v32_zero();
-    for (unsigned w = 16; w >= 1; w /= 2) {
-        v32 low = v32_set1((1u << w) - 1);
-        v32 cnt = popc32(v32_and(x, low));
-        vm skip = v32_cmpgt_u(k, cnt);
-        k = v32_sel(skip, v32_sub(k, cnt), k);
-        x = v32_sel(skip, v32_srlv(x, v32_set1(w)), x);
-        pos = v32_sel(skip, v32_add(pos, v32_set1(w)), pos);
-    }
-    pos = v32_sel(down, v32_sub(b31, pos), pos);
-    return v32_sel(vm_andnot(bad_base, found), pos, ones);
+    v32 base = v32_min_u(b, b31);
+    vm good_base = v32_cmpeq(base, b);
+    vm down = v32_cmplt_s(c, v32_zero()), zero = v32_cmpeq(c, v32_zero());
+    v32 keep = v32_sel(down, v32_srlv(ones, v32_sub(b31, base)),
+                       v32_sllv(v32_sel(zero, v32_set1(1), ones), base));
+    v32 x = v32_and(a, keep);
+    v32 prefix = v32_prefix8(v32_popc8(x));
+    v32 total = v32_srli(prefix, 24);
+    /* n - 1 = |offset| - 1, 0 for offset 0: ~offset downwards (below 2^31, so signed compares
+     * hold) */
+    v32 nm1 = v32_sel(down, v32_not(c), v32_max_s(v32_sub(c, v32_set1(1)), v32_zero()));
+    vm found = vm_and(good_base, v32_cmpgt_s(total, nm1));
+    v32 r = v32_sel(down, v32_add(total, c), nm1); /* downwards total - 1 - ~offset */
+    return v32_sel(found, select_set_bit(x, prefix, r), ones);
 }
 
 /* ---- bfe, bfi: the field is bits pos .. pos+k-1 with k = clamp(min(len, n - pos), 0) -------- */
@@ -652,34 +685,33 @@ SIMD_BODY(BFI, 64, 64, 64, 32, 32)
     return v64_or(v64_andnot(fm, b), v64_and(v64_sllv(a, p64), fm));
 }
 
-/* ---- bmsk, szext ---------------------------------------------------------------------------- */
+/* ---- bmsk, szext: on v32_sllv's n >= 32 giving 0 ---------------------------------------------- */
 SIMD_BODY(BMSK, 32, 32, 32, 0, 0)
 {
-    v32 k31 = v32_set1(31), ones = v32_set1(~0u);
-    v32 a1 = v32_and(a, k31), b1 = v32_and(b, k31);
-    v32 mask0 = v32_sllv(ones, a1);
-    v32 mask1 = v32_sllv(ones, v32_add(a1, b1)); /* 0 when a1 + b1 >= 32 */
-    mask1 = v32_sel(v32_cmpeq(b1, v32_zero()), ones, mask1);
-    mask1 = v32_sel(v32_cmpgt_u(v32_add(a1, b1), k31), v32_zero(), mask1);
+    /* ones << pos with the bits from pos + width up cleared; .wrap takes both mod 32, .clamp
+     * gives 0 for pos >= 32 (its shift) and stops the field at bit 31 (pos + width >= 32: the
+     * second shift gives 0; pos < 32 there, so the sum does not wrap) */
+    v32 pos = a, end;
     if (m & M_CLAMP) {
-        vm pos_ovf = v32_cmpgt_u(a, k31), wid_ovf = v32_cmpgt_u(b, k31);
-        mask0 = v32_sel(pos_ovf, v32_zero(), mask0);
-        mask1 = v32_sel(vm_or(pos_ovf, wid_ovf), v32_zero(), mask1);
+        end = v32_add(a, v32_min_u(b, v32_set1(32)));
+    } else {
+        v32 k31 = v32_set1(31);
+        pos = v32_and(a, k31);
+        end = v32_add(pos, v32_and(b, k31));
     }
-    return v32_andnot(mask1, mask0);
+    const v32 ones = v32_set1(~0u);
+    return v32_andnot(v32_sllv(ones, end), v32_sllv(ones, pos));
 }
 SIMD_BODY(SZEXT, 32, 32, 32, 0, 0)
 {
-    v32 b1 = v32_and(b, v32_set1(31));
-    v32 mask = v32_sllv(v32_set1(~0u), b1);
-    vm too_large = (m & M_CLAMP) ? v32_cmpgt_u(b, v32_set1(31)) : vm_none();
-    mask = v32_sel(too_large, v32_zero(), mask);
-    v32 r = v32_andnot(mask, a);
+    /* the low w bits of a (w = b mod 32, or min(b, 32)), sign-extended from bit w - 1 by
+     * (y ^ s) - s with s that bit alone (w = 0: the shift by 2^32 - 1 gives s = 0) */
+    v32 w = (m & M_CLAMP) ? v32_min_u(b, v32_set1(32)) : v32_and(b, v32_set1(31));
+    v32 y = v32_andnot(v32_sllv(v32_set1(~0u), w), a);
     if (ty != TY_S32)
-        return r;
-    v32 sbit = v32_and(v32_srlv(a, v32_and(v32_sub(b1, v32_set1(1)), v32_set1(31))), v32_set1(1));
-    sbit = v32_sel(vm_or(too_large, v32_cmpeq(b1, v32_zero())), v32_zero(), sbit);
-    return v32_or(r, v32_and(mask, v32_sub(v32_zero(), sbit)));
+        return y;
+    v32 s = v32_sllv(v32_set1(1), v32_sub(w, v32_set1(1)));
+    return v32_sub(v32_xor(y, s), s);
 }
 
 #endif
