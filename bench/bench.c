@@ -122,6 +122,25 @@ typedef struct workload {
     uint8_t *cf;
 } workload;
 
+static void workload_mix(workload *w, int i) /* source i (or d, 4): mixed bits */
+{
+    for (size_t j = 0; j < w->warps * 256; j++)
+        w->mem[i][j] = (unsigned char)(j * 2654435761u >> (8 + i));
+}
+
+/* fns.b32 with mixed bits everywhere has no valid base (> 31 finds nothing), so every lane would
+ * take the plain C's early exit. Its own operands, as fns is used: mask (a) keeps mixed bits,
+ * base (b) mixed in 0..31, offset (c) mixed in -32..32; workload_mix(w, 1 and 2) restores. */
+static void workload_fns(workload *w)
+{
+    uint32_t *base = (uint32_t *)(void *)w->mem[1], *offset = (uint32_t *)(void *)w->mem[2];
+    for (size_t j = 0; j < w->warps * 64; j++) {
+        uint32_t h = (uint32_t)j * 2654435761u;
+        base[j] = h >> 27;
+        offset[j] = (uint32_t)((int32_t)((h >> 8) % 65) - 32);
+    }
+}
+
 static int workload_alloc(workload *w, size_t warps)
 {
     size_t bytes = warps * 256;
@@ -131,8 +150,7 @@ static int workload_alloc(workload *w, size_t warps)
         w->mem[i] = aligned_alloc(64, bytes);
         if (!w->mem[i])
             return -1;
-        for (size_t j = 0; j < bytes; j++)
-            w->mem[i][j] = (unsigned char)(j * 2654435761u >> (8 + i));
+        workload_mix(w, i);
     }
     w->cc = calloc(warps, sizeof *w->cc);
     w->cf = calloc(warps * PTXCPU_WARP, 1);
@@ -311,6 +329,9 @@ static void run_batches(bench *b, const char *mode, size_t warps)
         ptxcpu_insn_at(i, &d);
         if (!selected(b, d.mnemonic) || ptxcpu_parse(d.mnemonic, NULL, &insn))
             continue;
+        int fns = !strcmp(d.mnemonic, "fns.b32");
+        if (fns)
+            workload_fns(&w);
         double scalar = 0;
         for (int isa = 0; isa < PTXCPU_ISA_COUNT; isa++) {
             ptxcpu_kernel k;
@@ -334,6 +355,10 @@ static void run_batches(bench *b, const char *mode, size_t warps)
                      "\"ptxcpu_run_vs_plain_c\": %.6g", checked, plain > 0 ? checked / plain : -1);
             snprintf(r.mnemonic, sizeof r.mnemonic, "%s", d.mnemonic);
             add_result(b, &r);
+        }
+        if (fns) {
+            workload_mix(&w, 1);
+            workload_mix(&w, 2);
         }
     }
     workload_free(&w);

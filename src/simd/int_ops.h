@@ -233,20 +233,37 @@ VINL v64 v64_cvtt_u64_f64(v64 x) /* x in [0, 2^64) */
     return v64_or(v64_sllv(m, v64_sub(e, v64_set1(1075))), v64_srlv(m, v64_sub(v64_set1(1075), e)));
 }
 #endif
-/* q = a / b, *rem = a % b, unsigned, b != 0. rb = (1 - 2^-48) / b and the estimate a rb carry four
- * roundings of at most 2^-52 (relative, whatever the rounding mode), so the estimate lies in
+/* q = a / b, *rem = a % b, unsigned, b != 0. rb = (1 - 2^-48) / b and the estimate e = a rb carry
+ * four roundings of at most 2^-52 (relative, whatever the rounding mode), so e lies in
  * ((a/b)(1 - 2^-47), a/b): its truncation q0 never exceeds the quotient, and r = a - q0 b is in
- * [0, a 2^-47 + b), below 2^17 + b. The same step on r leaves [0, r 2^-47 + b), below 2b in every
- * case, and one conditional subtraction ends it. All values are normal (|rb| >= 2^-64): FTZ/DAZ
- * change nothing. */
+ * [0, a 2^-47 + b) = [0, b ((a/b) 2^-47 + 1)). Where e < 2^46 in every lane (a/b below
+ * 2^46 (1 + 2^-46)), that is below 2b, and one conditional subtraction ends it; else the same step
+ * on r leaves [0, r 2^-47 + b), below 2b in every case (r < 2^17 + b). All values are normal
+ * (|rb| >= 2^-64): FTZ/DAZ change nothing. */
+#ifndef VEC_HAS_CVT_U64_F64
+VINL v64 v64_cvtt_u64_f64_small(v64 x) /* x in [0, 2^52): the significand shifted right */
+{
+    v64 m = v64_or(v64_and(x, v64_set1(0xfffffffffffffull)), v64_set1(1ull << 52));
+    return v64_srlv(m, v64_sub(v64_set1(1075), v64_srli(x, 52))); /* counts past 63 give 0 */
+}
+#else
+#define v64_cvtt_u64_f64_small v64_cvtt_u64_f64
+#endif
 VINL v64 udivrem64(v64 a, v64 b, v64 *rem)
 {
     v64 rb = v64_fdiv_f64(v64_set1(0x3fefffffffffffe0ull) /* 1 - 2^-48 */, v64_cvt_f64_u64(b));
-    v64 q = v64_cvtt_u64_f64(v64_fmul_f64(v64_cvt_f64_u64(a), rb));
-    v64 r = v64_sub(a, v64_mullo(q, b));
-    v64 q1 = v64_cvtt_u64_f64(v64_fmul_f64(v64_cvt_f64_u64(r), rb));
-    q = v64_add(q, q1);
-    r = v64_sub(r, v64_mullo(q1, b));
+    v64 e = v64_fmul_f64(v64_cvt_f64_u64(a), rb);
+    v64 q, r;
+    if (!vm_any(v64_cmpgt_s(e, v64_set1(0x42cfffffffffffffull)))) { /* e < 2^46 (e >= +0) */
+        q = v64_cvtt_u64_f64_small(e);
+        r = v64_sub(a, v64_mullo(q, b));
+    } else {
+        q = v64_cvtt_u64_f64(e);
+        r = v64_sub(a, v64_mullo(q, b));
+        v64 q1 = v64_cvtt_u64_f64(v64_fmul_f64(v64_cvt_f64_u64(r), rb));
+        q = v64_add(q, q1);
+        r = v64_sub(r, v64_mullo(q1, b));
+    }
     vm below = v64_cmpgt_u(b, r);
     *rem = v64_sel(below, r, v64_sub(r, b));
     return v64_sel(below, q, v64_add(q, v64_set1(1)));
