@@ -279,6 +279,10 @@ VINL vm v32_isnan_f32(v32 a)
 {
     return I32_(simde_mm256_cmp_ps(F32_(a), F32_(a), SIMDE_CMP_UNORD_Q));
 }
+VINL n64m n64_isnan_f64(n64 a) /* (n64m: 64-bit all-ones lanes, as vcmppd makes them) */
+{
+    return I64_(simde_mm256_cmp_pd(F64_(a), F64_(a), SIMDE_CMP_UNORD_Q));
+}
 /* f32 <-> f64: widening is exact, narrowing rounds by MXCSR */
 VINL v64 v64_from_f32(v32 a)
 {

@@ -86,7 +86,8 @@
 #define SIMD_GEO_FAM__(SEM, GW) SIMD_PROBE_(SIMD_NATIVE_##GW##_##SEM)
 /* What the template needs of a geometry: chunks per warp, lanes per chunk, a chunk's type, load,
  * store and guarded store for a register of w bits (0: absent, reads zero), the CC.CF mask type
- * and its conversions, the body, NaN canonicalization at a chain's end (no native row defers it),
+ * and its conversions, the body, NaN canonicalization at a chain's end (of the native rows only
+ * N64's float ones defer it: native_ops.h),
  * and the warps a chain group runs (CH: SIMD_CHAIN_WARPS; native: 8 / 16 vectors in flight, as
  * many as the 16- / 64-bit chunks had). */
 #define GEO_(x, G) GEO__(x, G)
@@ -156,7 +157,7 @@
 #define GEO_cf_to_N64 n64m_to_bits
 #define GEO_cf_none_N64 n64m_none
 #define GEO_body_N64(SEM, DW, AW) simd_n64_##SEM
-#define GEO_canon_N64(DW) GEO_CANON_NONE
+#define GEO_canon_N64(DW) simd_n64_canon
 #define GEO_warps_N64 (GEO_nch_N64 >= 16 ? 1u : 16 / GEO_nch_N64)
 
 /* The template's helpers are VINL, always inlined like the op bodies: GCC's inlining budget grows

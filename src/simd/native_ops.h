@@ -149,6 +149,37 @@ NATIVE_BODY(64, n64m, ABS) { return n64_abs_s(a); }
 NATIVE_BODY(64, n64m, NEG) { return n64_sub(n64_zero(), a); }
 NATIVE_BODY(64, n64m, MIN) { return n64_minmax(ty, 0, a, b); }
 NATIVE_BODY(64, n64m, MAX) { return n64_minmax(ty, 1, a, b); }
+
+/* ---- float: sub and mad of 64-bit registers (float_ops.h's bodies on full vectors) ---------- */
+#ifdef VEC_HAS_N64_FLOAT
+#define SIMD_NATIVE_N64_FSUB ~, N64
+#define SIMD_NATIVE_N64_FMAD ~, N64
+VINL n64 n64_f64_canon(n64 x) /* NaN -> 0x7fffffffffffffff: one unordered compare and a select */
+{
+    return n64_sel(n64_isnan_f64(x), n64_set1(0x7fffffffffffffffull), x);
+}
+/* A chain's deferred canonicalization (SIMD_DEFERS_CANON), as simd_canon_64 */
+VINL n64 simd_n64_canon(int ty, n64 x)
+{
+    if (ty == TY_F32X2)
+        return v32_as_n64(f32_canon(n64_as_v32(x)));
+    return n64_f64_canon(x);
+}
+NATIVE_BODY(64, n64m, FSUB)
+{
+    if (ty == TY_F32X2) /* two f32 per lane: elementwise, so the f32 body on the same bits */
+        return v32_as_n64(fsub_f32(m, n64_as_v32(a), n64_as_v32(b)));
+    n64 r = n64_fsub_f64(a, b);
+    return (m & M_RAWNAN) ? r : n64_f64_canon(r);
+}
+NATIVE_BODY(64, n64m, FMAD)
+{
+    n64 r = n64_fma_f64(a, b, c);
+    return (m & M_RAWNAN) ? r : n64_f64_canon(r);
+}
+#else
+VINL n64 simd_n64_canon(int ty, n64 x) { return x; } /* (no native row defers it then) */
+#endif /* VEC_HAS_N64_FLOAT */
 #endif /* VEC_HAS_NATIVE64 */
 
 #endif

@@ -36,6 +36,12 @@ static inline void vec_check_contract_(void *p)
 #ifdef VEC_HAS_N64_MULLO
     VEC_OPT_N64_MULLO(VEC_CHECK_FN_)
 #endif
+#if defined(VEC_HAS_N64_FLOAT) && !defined(VEC_HAS_NATIVE64)
+#error "VEC_HAS_N64_FLOAT needs VEC_HAS_NATIVE64"
+#endif
+#ifdef VEC_HAS_N64_FLOAT
+    VEC_OPT_N64_FLOAT(VEC_CHECK_FN_)
+#endif
 #ifdef VEC_HAS_ISNAN_F32
     VEC_OPT_ISNAN_F32(VEC_CHECK_FN_)
 #endif

@@ -271,6 +271,15 @@
 /* VEC_HAS_N64_MULLO (with VEC_HAS_NATIVE64): the low 64 bits of the product (AVX-512 DQ vpmullq;
  * else native_ops.h builds it from 32-bit partial products) */
 #define VEC_OPT_N64_MULLO(X) X(n64, n64_mullo, (n64, n64))
+/* VEC_HAS_N64_FLOAT (with VEC_HAS_NATIVE64): f64 arithmetic on native vectors (rounding by the
+ * mode), and an n64 seen as VL 32-bit lanes (the same bits in some order: an f32x2 row's elementwise
+ * f32 body runs on it), so that float_ops.h's sub / mad rows of 64-bit registers run native */
+#define VEC_OPT_N64_FLOAT(X)                                                                       \
+    X(n64, n64_fsub_f64, (n64, n64))                                                               \
+    X(n64, n64_fma_f64, (n64, n64, n64))                                                           \
+    X(n64m, n64_isnan_f64, (n64))                                                                  \
+    X(v32, n64_as_v32, (n64))                                                                      \
+    X(n64, v32_as_n64, (v32))
 
 /* ---- width-generic names: a register of w bits is a VT(w) in a chunk (w = 0: the operand is
  * absent and reads as a zero v32), SIMD_LT(w) in a lane array, moved by SIMD_VLD / SIMD_VST. */

@@ -151,6 +151,12 @@ VINL n64 n64_mul32_u(n64 a, n64 b) { return X86_V(mul_epu32)(a, b); }
 VINL n64m n64_cmpeq(n64 a, n64 b) { return h64_cmpeq(a, b); }
 VINL n64m n64_cmpgt_s(n64 a, n64 b) { return h64_cmpgt_s(a, b); }
 VINL n64 n64_sel(n64m m, n64 a, n64 b) { return h64_sel(m, a, b); }
+/* VEC_HAS_N64_FLOAT: n64 is a v32 register (n64_isnan_f64 is the layer's: a mask or a vector) */
+#define VEC_HAS_N64_FLOAT 1
+VINL n64 n64_fsub_f64(n64 a, n64 b) { return h64_fsub_f64(a, b); }
+VINL n64 n64_fma_f64(n64 a, n64 b, n64 c) { return h64_fma_f64(a, b, c); }
+VINL v32 n64_as_v32(n64 a) { return a; }
+VINL n64 v32_as_n64(v32 a) { return a; }
 
 /* ---- f32 arithmetic (rounding from MXCSR, set by the kernel) -------------------------------- */
 VINL v32 v32_fadd_f32(v32 a, v32 b) { return I32_(X86_V(add_ps)(F32_(a), F32_(b))); }
