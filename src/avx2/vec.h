@@ -29,11 +29,39 @@ typedef simde__m256i vmh;                  /* a v64 half's lane masks, 64-bit al
 #define I64_(x) simde_mm256_castpd_si256(x)
 
 /* ---- lane masks: vectors, so blendv and movemask use them as they are ----------------------- */
+/* Bit i of a warp's word, as a 32- / 64-bit lane i (chunk k's lanes start at k * lanes per chunk):
+ * the constants a word is tested against, loaded, where a shifted setr was built lane by lane */
+VINL const uint32_t *lane_bits32_(void)
+{
+    static const uint32_t bit[32] = {
+        1u << 0,  1u << 1,  1u << 2,  1u << 3,  1u << 4,  1u << 5,  1u << 6,  1u << 7,
+        1u << 8,  1u << 9,  1u << 10, 1u << 11, 1u << 12, 1u << 13, 1u << 14, 1u << 15,
+        1u << 16, 1u << 17, 1u << 18, 1u << 19, 1u << 20, 1u << 21, 1u << 22, 1u << 23,
+        1u << 24, 1u << 25, 1u << 26, 1u << 27, 1u << 28, 1u << 29, 1u << 30, 1u << 31};
+    return bit;
+}
+VINL const uint64_t *lane_bits64_(void)
+{
+    static const uint64_t bit[32] = {
+        1ull << 0,  1ull << 1,  1ull << 2,  1ull << 3,  1ull << 4,  1ull << 5,  1ull << 6,
+        1ull << 7,  1ull << 8,  1ull << 9,  1ull << 10, 1ull << 11, 1ull << 12, 1ull << 13,
+        1ull << 14, 1ull << 15, 1ull << 16, 1ull << 17, 1ull << 18, 1ull << 19, 1ull << 20,
+        1ull << 21, 1ull << 22, 1ull << 23, 1ull << 24, 1ull << 25, 1ull << 26, 1ull << 27,
+        1ull << 28, 1ull << 29, 1ull << 30, 1ull << 31};
+    return bit;
+}
 VINL vm vm_from_bits(uint32_t bits)
 {
     const v32 sel = simde_mm256_setr_epi32(1, 2, 4, 8, 16, 32, 64, 128);
     v32 t = simde_mm256_and_si256(simde_mm256_set1_epi32((int32_t)bits), sel);
     return simde_mm256_cmpeq_epi32(t, sel);
+}
+/* The word broadcast (once a warp: common to its chunks), then a test of each lane's bit against a
+ * constant: two operations a chunk, where a shift, a move to a vector and a broadcast came first */
+VINL vm vm_from_word(uint32_t word, unsigned k)
+{
+    const v32 sel = simde_mm256_loadu_si256(lane_bits32_() + k * VL);
+    return simde_mm256_cmpeq_epi32(simde_mm256_and_si256(simde_mm256_set1_epi32((int32_t)word), sel), sel);
 }
 VINL uint32_t vm_to_bits(vm m)
 {
@@ -81,6 +109,9 @@ VINL vm v32_cmpgt_u(v32 a, v32 b)
 }
 VINL vm v32_cmplt_u(v32 a, v32 b) { return v32_cmpgt_u(b, a); }
 VINL v32 v32_sel(vm m, v32 a, v32 b) { return simde_mm256_blendv_epi8(b, a, m); }
+/* a lane mask is -1 where set */
+VINL v32 v32_inc_where(v32 a, vm m) { return simde_mm256_sub_epi32(a, m); }
+VINL v32 v32_dec_where(v32 a, vm m) { return simde_mm256_add_epi32(a, m); }
 VINL vmh h64_cmpeq(v32 a, v32 b) { return simde_mm256_cmpeq_epi64(a, b); }
 VINL vmh h64_cmpgt_s(v32 a, v32 b) { return simde_mm256_cmpgt_epi64(a, b); }
 VINL v32 h64_sel(vmh m, v32 a, v32 b) { return simde_mm256_blendv_epi8(b, a, m); }
@@ -155,8 +186,7 @@ VINL void n16_store_guard(uint16_t *p, n16 v, uint32_t bits)
 /* The warp's word broadcast once (common to its vectors), then a test of each lane's bit. */
 VINL n64m n64m_from_bits(uint32_t bits, unsigned k)
 {
-    const n64 sel = simde_mm256_sll_epi64(simde_mm256_setr_epi64x(1, 2, 4, 8),
-                                          simde_mm_cvtsi32_si128((int)(4 * k)));
+    const n64 sel = simde_mm256_loadu_si256(lane_bits64_() + k * NL64);
     return simde_mm256_cmpeq_epi64(simde_mm256_and_si256(simde_mm256_set1_epi64x(bits), sel), sel);
 }
 VINL uint32_t n64m_to_bits(n64m m)

@@ -171,8 +171,37 @@ VINL simde__mmask8 x512_cmpgt_epu64_mask(v32 a, v32 b)
 #endif
 
 /* ---- lane masks: mask registers ------------------------------------------------------------- */
+/* Bit i of a warp's word, as a 32- / 64-bit lane i (chunk k's lanes start at k * lanes per chunk):
+ * the constants a word is tested against, loaded, where a shifted setr was built lane by lane */
+VINL const uint32_t *lane_bits32_(void)
+{
+    static const uint32_t bit[32] = {
+        1u << 0,  1u << 1,  1u << 2,  1u << 3,  1u << 4,  1u << 5,  1u << 6,  1u << 7,
+        1u << 8,  1u << 9,  1u << 10, 1u << 11, 1u << 12, 1u << 13, 1u << 14, 1u << 15,
+        1u << 16, 1u << 17, 1u << 18, 1u << 19, 1u << 20, 1u << 21, 1u << 22, 1u << 23,
+        1u << 24, 1u << 25, 1u << 26, 1u << 27, 1u << 28, 1u << 29, 1u << 30, 1u << 31};
+    return bit;
+}
+VINL const uint64_t *lane_bits64_(void)
+{
+    static const uint64_t bit[32] = {
+        1ull << 0,  1ull << 1,  1ull << 2,  1ull << 3,  1ull << 4,  1ull << 5,  1ull << 6,
+        1ull << 7,  1ull << 8,  1ull << 9,  1ull << 10, 1ull << 11, 1ull << 12, 1ull << 13,
+        1ull << 14, 1ull << 15, 1ull << 16, 1ull << 17, 1ull << 18, 1ull << 19, 1ull << 20,
+        1ull << 21, 1ull << 22, 1ull << 23, 1ull << 24, 1ull << 25, 1ull << 26, 1ull << 27,
+        1ull << 28, 1ull << 29, 1ull << 30, 1ull << 31};
+    return bit;
+}
 VINL vm vm_from_bits(uint32_t bits) { return (vm)bits; }
 VINL uint32_t vm_to_bits(vm m) { return m; }
+/* A test of the word, broadcast (once a warp: common to its chunks), against each lane's bit:
+ * vptestmd runs at the vector ALUs' rate, where the word moved into a mask register (kmov from a
+ * GPR or from memory) cost the carry readers a third here (Zen 5) */
+VINL vm vm_from_word(uint32_t word, unsigned k)
+{
+    return simde_mm512_test_epi32_mask(simde_mm512_set1_epi32((int32_t)word),
+                                       simde_mm512_loadu_si512(lane_bits32_() + k * VL));
+}
 VINL vm vm_and(vm a, vm b) { return (vm)(a & b); }
 VINL vm vm_or(vm a, vm b) { return (vm)(a | b); }
 VINL vm vm_andnot(vm a, vm b) { return (vm)(~a & b); }
@@ -196,6 +225,9 @@ VINL vm v32_cmplt_s(v32 a, v32 b) { return simde_mm512_cmpgt_epi32_mask(b, a); }
 VINL vm v32_cmpgt_u(v32 a, v32 b) { return (vm)~simde_mm512_cmple_epu32_mask(a, b); }
 VINL vm v32_cmplt_u(v32 a, v32 b) { return (vm)~simde_mm512_cmpge_epu32_mask(a, b); }
 VINL v32 v32_sel(vm m, v32 a, v32 b) { return simde_mm512_mask_blend_epi32(m, b, a); }
+/* masked vpsubd / vpaddd of all-ones: one instruction, no mask-to-vector move */
+VINL v32 v32_inc_where(v32 a, vm m) { return simde_mm512_mask_sub_epi32(a, m, a, simde_mm512_set1_epi32(-1)); }
+VINL v32 v32_dec_where(v32 a, vm m) { return simde_mm512_mask_add_epi32(a, m, a, simde_mm512_set1_epi32(-1)); }
 VINL vmh h64_cmpeq(v32 a, v32 b) { return simde_mm512_cmpeq_epi64_mask(a, b); }
 VINL vmh h64_cmpgt_s(v32 a, v32 b) { return simde_mm512_cmpgt_epi64_mask(a, b); }
 VINL v32 h64_sel(vmh m, v32 a, v32 b) { return simde_mm512_mask_blend_epi64(m, b, a); }
@@ -277,8 +309,7 @@ VINL n64 n64_dec_where(n64 a, n64m m) { return simde_mm512_mask_add_epi64(a, m, 
  * (a load), where (bits >> 8k) moved into a mask register cost a GPR-to-mask move per vector */
 VINL n64m n64m_from_bits(uint32_t bits, unsigned k)
 {
-    const n64 sel = simde_mm512_sll_epi64(simde_mm512_setr_epi64(1, 2, 4, 8, 16, 32, 64, 128),
-                                          simde_mm_cvtsi32_si128((int)(k * NL64)));
+    const n64 sel = simde_mm512_loadu_si512(lane_bits64_() + k * NL64);
     return simde_mm512_test_epi64_mask(simde_mm512_set1_epi32((int32_t)bits), sel);
 }
 VINL uint32_t n64m_to_bits(n64m m) { return m; }

@@ -64,6 +64,7 @@ VINL v32 lane_bits_(void)
     return simde_vld1q_u32(bit);
 }
 VINL vm vm_from_bits(uint32_t bits) { return simde_vtstq_u32(simde_vdupq_n_u32(bits), lane_bits_()); }
+VINL vm vm_from_word(uint32_t word, unsigned k) { return vm_from_bits(word >> (k * VL)); }
 VINL uint32_t vm_to_bits(vm m) { return simde_vaddvq_u32(simde_vandq_u32(m, lane_bits_())); }
 VINL vm vm_and(vm a, vm b) { return simde_vandq_u32(a, b); }
 VINL vm vm_or(vm a, vm b) { return simde_vorrq_u32(a, b); }
@@ -125,6 +126,9 @@ VINL vm v32_cmplt_s(v32 a, v32 b) { return simde_vcltq_s32(S32_(a), S32_(b)); }
 VINL vm v32_cmpgt_u(v32 a, v32 b) { return simde_vcgtq_u32(a, b); }
 VINL vm v32_cmplt_u(v32 a, v32 b) { return simde_vcltq_u32(a, b); }
 VINL v32 v32_sel(vm m, v32 a, v32 b) { return simde_vbslq_u32(m, a, b); }
+/* a lane mask is all-ones (-1) where set */
+VINL v32 v32_inc_where(v32 a, vm m) { return simde_vsubq_u32(a, m); }
+VINL v32 v32_dec_where(v32 a, vm m) { return simde_vaddq_u32(a, m); }
 /* 16-bit element ops on a v32 seen as 2*VL x u16 (the x2 types). */
 VINL v32 v32_add16(v32 a, v32 b) { return FROM_U16_(simde_vaddq_u16(U16_(a), U16_(b))); }
 VINL v32 v32_min16_u(v32 a, v32 b) { return FROM_U16_(simde_vminq_u16(U16_(a), U16_(b))); }

@@ -39,7 +39,7 @@ VINL v32 v32_addc(v32 a, v32 b, unsigned m, vm *cf)
 {
     v32 s = v32_add(a, b), r = s;
     if (m & M_CCIN)
-        r = v32_sub(s, v32_sel(*cf, v32_set1(~0u), v32_zero())); /* + 1 where CF */
+        r = v32_inc_where(s, *cf);
 #ifdef VEC_CARRY_BY_SIGN
     if (m & M_CCOUT)
         *cf = v32_cmplt_s(v32_or(v32_and(a, b), v32_andnot(r, v32_or(a, b))), v32_zero());
@@ -56,7 +56,7 @@ VINL v32 v32_subc(v32 a, v32 b, unsigned m, vm *cf)
 {
     v32 r = v32_sub(a, b);
     if (m & M_CCIN)
-        r = v32_add(r, v32_sel(*cf, v32_set1(~0u), v32_zero())); /* - 1 where CF */
+        r = v32_dec_where(r, *cf);
 #ifdef VEC_CARRY_BY_SIGN
     if (m & M_CCOUT)
         *cf = v32_cmplt_s(v32_or(v32_andnot(a, b), v32_andnot(v32_xor(a, b), r)), v32_zero());

@@ -101,6 +101,7 @@
 #define GEO_STORE_GUARD(G, w) GEO_(guard, G)(w)
 #define GEO_CF(G) GEO_(cf, G)
 #define GEO_CF_FROM(G) GEO_(cf_from, G)
+#define GEO_CF_WORD(G) GEO_(cf_word, G)
 #define GEO_CF_TO(G) GEO_(cf_to, G)
 #define GEO_CF_NONE(G) GEO_(cf_none, G)
 #define GEO_BODY(G, SEM, DW, AW) GEO_(body, G)(SEM, DW, AW)
@@ -116,6 +117,7 @@
 #define GEO_guard_CH(w) WARP_CHUNK_STORE_GUARD(w)
 #define GEO_cf_CH vm
 #define GEO_cf_from_CH(cc, k) vm_from_bits(((cc) >> ((k) * VL)) & GEO_BITS(CH))
+#define GEO_cf_word_CH vm_from_word
 #define GEO_cf_to_CH vm_to_bits
 #define GEO_cf_none_CH vm_none
 #define GEO_body_CH(SEM, DW, AW) simd_##SEM##_##DW##_##AW
@@ -141,6 +143,7 @@
 #define GEO_guard_N16(w) GEO_NATIVE_(16, STORE_GUARD, w)
 #define GEO_cf_N16 vm /* (no 16-bit row has a carry: never read) */
 #define GEO_cf_from_N16(cc, k) ((void)(cc), vm_none())
+#define GEO_cf_word_N16(cc, k) ((void)(cc), vm_none())
 #define GEO_cf_to_N16 vm_to_bits
 #define GEO_cf_none_N16 vm_none
 #define GEO_body_N16(SEM, DW, AW) simd_n16_##SEM
@@ -154,6 +157,7 @@
 #define GEO_guard_N64(w) GEO_NATIVE_(64, STORE_GUARD, w)
 #define GEO_cf_N64 n64m
 #define GEO_cf_from_N64(cc, k) n64m_from_bits(cc, k)
+#define GEO_cf_word_N64 n64m_from_bits
 #define GEO_cf_to_N64 n64m_to_bits
 #define GEO_cf_none_N64 n64m_none
 #define GEO_body_N64(SEM, DW, AW) simd_n64_##SEM
@@ -208,12 +212,13 @@ VINL ptxcpu_lanemask *simd_ccw(const ptxcpu_batch *bt, size_t w)
         (S3)[k] = GEO_LOAD(G, S3W)(simd_src(bt, 3, w), k);                                     \
     }
 
-/* Chunk k of one step: SET(out, op(a, b, c, s3)), with CC.CF of the chunk's lanes taken from the
- * warp's CC word cc and, for CC writers, put into the new word ccn. The one call of an op body. */
-#define SIMD_CHUNK_STEP(G, SEM, TY, TY2, MODS, RND, DW, AW, CC, SET, out, a, b, c, s3, cc, ccn, \
-                        k)                                                                     \
+/* Chunk k of one step: SET(out, op(a, b, c, s3)), with CC.CF of the chunk's lanes cfin (chunk k
+ * of the warp's CC word; evaluated only where the row has CC) and, for CC writers, CC.CF out put
+ * into the new word ccn. The one call of an op body. */
+#define SIMD_CHUNK_STEP(G, SEM, TY, TY2, MODS, RND, DW, AW, CC, SET, out, a, b, c, s3, cfin,   \
+                        ccn, k)                                                                \
     {                                                                                          \
-        GEO_CF(G) cf = (CC) ? GEO_CF_FROM(G)(cc, k) : GEO_CF_NONE(G)();                       \
+        GEO_CF(G) cf = (CC) ? (cfin) : GEO_CF_NONE(G)();                                       \
         SET(out, GEO_BODY(G, SEM, DW, AW)(TY_##TY, TY_##TY2, MODS, RND_##RND, a, b, c, s3, &cf)); \
         if ((CC) & CC_W)                                                                       \
             (ccn) |= GEO_CF_TO(G)(cf) << ((k) * GEO_VL(G)); /* (the bits past the chunk's: 0) */ \
@@ -224,7 +229,7 @@ VINL ptxcpu_lanemask *simd_ccw(const ptxcpu_batch *bt, size_t w)
         ptxcpu_lanemask ccn = 0;                                                               \
         for (unsigned k = 0; k < GEO_NCH(G); k++)                                              \
             SIMD_CHUNK_STEP(G, SEM, TY, TY2, MODS, RND, DW, AW, CC, SET, (OUT)[k], (A)[k],     \
-                            (B)[k], (C)[k], (S3)[k], cc, ccn, k)                               \
+                            (B)[k], (C)[k], (S3)[k], GEO_CF_FROM(G)(cc, k), ccn, k)            \
         if ((CC) & CC_W)                                                                       \
             (cc) = ((cc) & ~(guard)) | (ccn & (guard));                                        \
     }
@@ -349,16 +354,19 @@ VINL int simd_flat(const ptxcpu_batch *bt, unsigned dw, unsigned aw, unsigned bw
 
 /* Chunk i of the flat path (chunk k of its warp): its sources are read right before its d chunk
  * is written, which simd_flat allows only where no later chunk reads those bytes. */
-#define SIMD_FLAT_CHUNK(G, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, S3W, CC, i, k, cc, ccn)      \
+#define SIMD_FLAT_CHUNK(G, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, S3W, CC, i, k, cfin, ccn)    \
     {                                                                                          \
         GEO_VT(G, DW) r;                                                                       \
         SIMD_CHUNK_STEP(G, SEM, TY, TY2, MODS, RND, DW, AW, CC, SIMD_SET_IS, r,                \
                         GEO_LOAD(G, AW)(pa, i), GEO_LOAD(G, BW)(pb, i),                        \
-                        GEO_LOAD(G, CW)(pc, i), GEO_LOAD(G, S3W)(ps3, i), cc, ccn, k)          \
+                        GEO_LOAD(G, CW)(pc, i), GEO_LOAD(G, S3W)(ps3, i), cfin, ccn, k)        \
         GEO_STORE(G, DW)(pd, i, r);                                                            \
     }
 /* The flat path: warp by warp where there are CC words, else one run of chunks. The operand bases
- * and the count are locals, which a store through d cannot change. */
+ * and the count are locals, which a store through d cannot change. A chunk's CC.CF is a test of
+ * the warp's word (GEO_CF_WORD: broadcast once, then one vector op a chunk, where a shift and a
+ * move into a mask register or vector a chunk kept the carry readers a fifth behind a plain C
+ * loop); two warps an iteration, as the no-CC run of chunks is unrolled too. */
 #define SIMD_FLAT(G, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, S3W, CC)                           \
     {                                                                                          \
         const void *pa = bt->src[0].base, *pb = bt->src[1].base, *pc = bt->src[2].base,        \
@@ -367,12 +375,14 @@ VINL int simd_flat(const ptxcpu_batch *bt, unsigned dw, unsigned aw, unsigned bw
         void *pd = bt->d;                                                                      \
         if (CC) { /* one CC word per warp: every lane is active, so it is replaced */          \
             ptxcpu_lanemask *ccw = bt->cc;                                                     \
-            for (size_t w = 0; w < bt->n; w++) {                                               \
+            const size_t n = bt->n;                                                            \
+            _Pragma("GCC unroll 2")                                                            \
+            for (size_t w = 0; w < n; w++) {                                                   \
                 ptxcpu_lanemask cc = ccw[w], ccn = 0;                                          \
                 _Pragma("GCC unroll 8")                                                        \
                 for (unsigned k = 0; k < GEO_NCH(G); k++)                                      \
                     SIMD_FLAT_CHUNK(G, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, S3W, CC,       \
-                                    w * GEO_NCH(G) + k, k, cc, ccn)                            \
+                                    w * GEO_NCH(G) + k, k, GEO_CF_WORD(G)(cc, k), ccn)        \
                 if ((CC) & CC_W)                                                               \
                     ccw[w] = ccn;                                                              \
             }                                                                                  \
@@ -380,8 +390,8 @@ VINL int simd_flat(const ptxcpu_batch *bt, unsigned dw, unsigned aw, unsigned bw
             const size_t nch = bt->n * GEO_NCH(G);                                             \
             _Pragma("GCC unroll 4")                                                            \
             for (size_t i = 0; i < nch; i++)                                                   \
-                SIMD_FLAT_CHUNK(G, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, S3W, CC_NONE, i, 0, 0, \
-                                (ptxcpu_lanemask){0})                                          \
+                SIMD_FLAT_CHUNK(G, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, S3W, CC_NONE, i, 0,    \
+                                GEO_CF_NONE(G)(), (ptxcpu_lanemask){0})                        \
         }                                                                                      \
     }
 

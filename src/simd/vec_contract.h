@@ -48,6 +48,9 @@
 #define VEC_MASKS(X)                                                                               \
     X(vm, vm_from_bits, (uint32_t))       /* lane i set iff bit i is (bits VL and up ignored) */   \
     X(uint32_t, vm_to_bits, (vm))         /* and back (bits VL and up 0) */                        \
+    /* lane i set iff bit k * VL + i of word is: chunk k's lanes of a warp's CC word, the word     \
+     * common to the warp's chunks (the kernel template's flat path) */                           \
+    X(vm, vm_from_word, (uint32_t, unsigned))                                                      \
     X(vm, vm_and, (vm, vm))                                                                        \
     X(vm, vm_or, (vm, vm))                                                                         \
     X(vm, vm_andnot, (vm, vm))            /* ~a & b */                                             \
@@ -96,7 +99,9 @@
     X(vm, v32_cmplt_s, (v32, v32))                                                                 \
     X(vm, v32_cmpgt_u, (v32, v32))                                                                 \
     X(vm, v32_cmplt_u, (v32, v32))                                                                 \
-    X(v32, v32_sel, (vm, v32, v32))       /* m ? a : b, per lane */
+    X(v32, v32_sel, (vm, v32, v32))       /* m ? a : b, per lane */                                \
+    X(v32, v32_inc_where, (v32, vm))      /* a + 1 in m's lanes, a elsewhere (a carry in) */       \
+    X(v32, v32_dec_where, (v32, vm))      /* a - 1 in m's lanes, a elsewhere (a borrow in) */
 
 /* A v32 also holds 2*VL u16 elements (the x2 types' halves) or 4*VL bytes; these ops see it so. */
 #define VEC_INT32_PARTS(X)                                                                         \
