@@ -31,25 +31,7 @@ typedef simde__m256i vmh;                  /* a v64 half's lane masks, 64-bit al
 /* ---- lane masks: vectors, so blendv and movemask use them as they are ----------------------- */
 /* Bit i of a warp's word, as a 32- / 64-bit lane i (chunk k's lanes start at k * lanes per chunk):
  * the constants a word is tested against, loaded, where a shifted setr was built lane by lane */
-VINL const uint32_t *lane_bits32_(void)
-{
-    static const uint32_t bit[32] = {
-        1u << 0,  1u << 1,  1u << 2,  1u << 3,  1u << 4,  1u << 5,  1u << 6,  1u << 7,
-        1u << 8,  1u << 9,  1u << 10, 1u << 11, 1u << 12, 1u << 13, 1u << 14, 1u << 15,
-        1u << 16, 1u << 17, 1u << 18, 1u << 19, 1u << 20, 1u << 21, 1u << 22, 1u << 23,
-        1u << 24, 1u << 25, 1u << 26, 1u << 27, 1u << 28, 1u << 29, 1u << 30, 1u << 31};
-    return bit;
-}
-VINL const uint64_t *lane_bits64_(void)
-{
-    static const uint64_t bit[32] = {
-        1ull << 0,  1ull << 1,  1ull << 2,  1ull << 3,  1ull << 4,  1ull << 5,  1ull << 6,
-        1ull << 7,  1ull << 8,  1ull << 9,  1ull << 10, 1ull << 11, 1ull << 12, 1ull << 13,
-        1ull << 14, 1ull << 15, 1ull << 16, 1ull << 17, 1ull << 18, 1ull << 19, 1ull << 20,
-        1ull << 21, 1ull << 22, 1ull << 23, 1ull << 24, 1ull << 25, 1ull << 26, 1ull << 27,
-        1ull << 28, 1ull << 29, 1ull << 30, 1ull << 31};
-    return bit;
-}
+#include "simd/lane_bits.h"
 VINL vm vm_from_bits(uint32_t bits)
 {
     const v32 sel = simde_mm256_setr_epi32(1, 2, 4, 8, 16, 32, 64, 128);
