@@ -120,7 +120,13 @@ VINL vm v64_cmpgt_u(v64 a, v64 b)
 #define v32_srai(a, n) simde_mm256_srai_epi32((a), (n))
 
 /* ---- guarded stores: vpmaskmovd / vpmaskmovq (the guard never touches an inactive lane) ----- */
-/* AVX2 has no 16-bit masked store: partial chunks are written lane by lane. */
+/* AVX2 has no 16-bit masked store: partial chunks are written lane by lane, from t's n lanes. */
+VINL void store16_lanes_(uint16_t *p, const uint16_t *t, unsigned n, uint32_t bits)
+{
+    for (unsigned i = 0; i < n; i++)
+        if ((bits >> i) & 1)
+            p[i] = t[i];
+}
 VINL void v16_store_guard(uint16_t *p, v16 v, uint32_t bits)
 {
     if ((bits & 0xff) == 0xff) {
@@ -128,9 +134,7 @@ VINL void v16_store_guard(uint16_t *p, v16 v, uint32_t bits)
     } else if (bits & 0xff) {
         uint16_t t[VL];
         v16_store(t, v);
-        for (unsigned i = 0; i < VL; i++)
-            if ((bits >> i) & 1)
-                p[i] = t[i];
+        store16_lanes_(p, t, VL, bits);
     }
 }
 VINL void v32_store_guard(uint32_t *p, v32 v, uint32_t bits)
@@ -160,9 +164,7 @@ VINL void n16_store_guard(uint16_t *p, n16 v, uint32_t bits)
     } else if (bits & 0xffff) {
         uint16_t t[NL16];
         n16_store(t, v);
-        for (unsigned i = 0; i < NL16; i++)
-            if ((bits >> i) & 1)
-                p[i] = t[i];
+        store16_lanes_(p, t, NL16, bits);
     }
 }
 /* The warp's word broadcast once (common to its vectors), then a test of each lane's bit. */

@@ -92,26 +92,33 @@ VINL v64 v64_subc(v64 a, v64 b, unsigned m, vm *cf)
     return r;
 }
 
-/* 64 x 64-bit products from 32-bit partial products. */
-VINL v64 v64_mullo(v64 a, v64 b)
-{
-    v64 cross = v64_add(v64_mul32_u(v64_srli(a, 32), b), v64_mul32_u(a, v64_srli(b, 32)));
-    return v64_add(v64_mul32_u(a, b), v64_slli(cross, 32));
-}
-VINL v64 v64_mulhi_u(v64 a, v64 b)
-{
-    v64 ah = v64_srli(a, 32), bh = v64_srli(b, 32), lo32 = v64_set1(0xffffffffull);
-    v64 ll = v64_mul32_u(a, b), lh = v64_mul32_u(a, bh), hl = v64_mul32_u(ah, b);
-    v64 hh = v64_mul32_u(ah, bh);
-    v64 mid = v64_add(v64_add(v64_srli(ll, 32), v64_and(lh, lo32)), v64_and(hl, lo32));
-    return v64_add(v64_add(hh, v64_srli(mid, 32)), v64_add(v64_srli(lh, 32), v64_srli(hl, 32)));
-}
-VINL v64 v64_mulhi_s(v64 a, v64 b) /* unsigned high part minus the two's-complement terms */
-{
-    v64 h = v64_mulhi_u(a, b);
-    h = v64_sub(h, v64_and(v64_signfill(a), b));
-    return v64_sub(h, v64_and(v64_signfill(b), a));
-}
+/* 64 x 64-bit products from 32-bit partial products, for a 64-bit lane type T (v64 here, the
+ * native n64 in simd/native_ops.h): T##_mullo, T##_mulhi_u, T##_mulhi_s. */
+#define MUL64_LO_FROM32(T)                                                                       \
+    VINL T T##_mullo(T a, T b)                                                                 \
+    {                                                                                          \
+        T cross = T##_add(T##_mul32_u(T##_srli(a, 32), b), T##_mul32_u(a, T##_srli(b, 32)));  \
+        return T##_add(T##_mul32_u(a, b), T##_slli(cross, 32));                                \
+    }
+#define MUL64_HI_FROM32(T)                                                                       \
+    VINL T T##_mulhi_u(T a, T b)                                                               \
+    {                                                                                          \
+        T ah = T##_srli(a, 32), bh = T##_srli(b, 32), lo32 = T##_set1(0xffffffffull);          \
+        T ll = T##_mul32_u(a, b), lh = T##_mul32_u(a, bh), hl = T##_mul32_u(ah, b);            \
+        T hh = T##_mul32_u(ah, bh);                                                            \
+        T mid = T##_add(T##_add(T##_srli(ll, 32), T##_and(lh, lo32)), T##_and(hl, lo32));      \
+        return T##_add(T##_add(hh, T##_srli(mid, 32)),                                         \
+                       T##_add(T##_srli(lh, 32), T##_srli(hl, 32)));                           \
+    }                                                                                          \
+    /* unsigned high part minus the two's-complement terms */                                  \
+    VINL T T##_mulhi_s(T a, T b)                                                               \
+    {                                                                                          \
+        T h = T##_mulhi_u(a, b);                                                               \
+        h = T##_sub(h, T##_and(T##_signfill(a), b));                                           \
+        return T##_sub(h, T##_and(T##_signfill(b), a));                                        \
+    }
+MUL64_LO_FROM32(v64)
+MUL64_HI_FROM32(v64)
 
 /* ---- add, sub ------------------------------------------------------------------------------- */
 SIMD_BODY(ADD, 16, 16, 16, 0, 0)

@@ -87,26 +87,9 @@ VINL n64 n64_subc(n64 a, n64 b, unsigned m, n64m *cf)
     return r;
 }
 #ifndef VEC_HAS_N64_MULLO /* 64 x 64 -> low 64 from 32-bit partial products */
-VINL n64 n64_mullo(n64 a, n64 b)
-{
-    n64 cross = n64_add(n64_mul32_u(n64_srli(a, 32), b), n64_mul32_u(a, n64_srli(b, 32)));
-    return n64_add(n64_mul32_u(a, b), n64_slli(cross, 32));
-}
+MUL64_LO_FROM32(n64)
 #endif
-VINL n64 n64_mulhi_u(n64 a, n64 b)
-{
-    n64 ah = n64_srli(a, 32), bh = n64_srli(b, 32), lo32 = n64_set1(0xffffffffull);
-    n64 ll = n64_mul32_u(a, b), lh = n64_mul32_u(a, bh), hl = n64_mul32_u(ah, b);
-    n64 hh = n64_mul32_u(ah, bh);
-    n64 mid = n64_add(n64_add(n64_srli(ll, 32), n64_and(lh, lo32)), n64_and(hl, lo32));
-    return n64_add(n64_add(hh, n64_srli(mid, 32)), n64_add(n64_srli(lh, 32), n64_srli(hl, 32)));
-}
-VINL n64 n64_mulhi_s(n64 a, n64 b) /* unsigned high part minus the two's-complement terms */
-{
-    n64 h = n64_mulhi_u(a, b);
-    h = n64_sub(h, n64_and(n64_signfill(a), b));
-    return n64_sub(h, n64_and(n64_signfill(b), a));
-}
+MUL64_HI_FROM32(n64)
 VINL n64 n64_prod(int ty, unsigned m, n64 a, n64 b)
 {
     if (m & M_HI)
