@@ -37,18 +37,16 @@ static inline uint64_t ptx_lane_FSUB(int ty, int ty2, unsigned m, int rnd, uint6
     return fsub_elem(f, m, rnd, a, b);
 }
 
-/* copysign.f32/.f64 (9.7.3.2): b's magnitude with a's sign bit, a bit operation (no .ftz:
- * subnormals pass). A NaN b: f32 gives the canonical NaN, as every f32 NaN result does; f64 keeps
- * b's payload, not quieted, with a's sign, as abs/neg.f64 keep theirs (docs/SEMANTICS.md). */
+/* copysign.f32/.f64 (9.7.3.2): b's magnitude with a's sign bit, a bit operation on every input
+ * (no .ftz: subnormals pass; a NaN b keeps its payload, not quieted), as an H100 does for both
+ * types (docs/SEMANTICS.md). */
 static inline uint64_t ptx_lane_COPYSIGN(int ty, int ty2, unsigned m, int rnd, uint64_t a,
                                          uint64_t b, uint64_t c, uint64_t e, unsigned *cf)
 {
     (void)ty2; (void)m; (void)rnd; (void)c; (void)e; (void)cf;
     sf_fmt f = fmt_of(ty);
-    uint64_t sign = sf_signbit(f), mag = b & (sign - 1);
-    if (ty == TY_F32 && mag > sf_expmask(f))
-        return sf_nan(f);
-    return (a & sign) | mag;
+    uint64_t sign = sf_signbit(f);
+    return (a & sign) | (b & (sign - 1));
 }
 
 static inline uint64_t ptx_lane_FMAD(int ty, int ty2, unsigned m, int rnd, uint64_t a,

@@ -198,11 +198,11 @@ SIMD_BODY(HADD, 32, 32, 32, 0, 0)
     return v32_join16(hadd_f16(m, alo, blo), hadd_f16(m, ahi, bhi));
 }
 
-/* ---- copysign: b's magnitude with a's sign bit; an f32 NaN canonical, f64 NaNs kept ---------- */
+/* ---- copysign: b's magnitude with a's sign bit, NaNs included (bits, as the hardware) ------- */
 SIMD_BODY(COPYSIGN, 32, 32, 32, 0, 0)
 {
     v32 sign = v32_set1(0x80000000u);
-    return f32_canon(v32_or(v32_and(a, sign), v32_andnot(sign, b)));
+    return v32_or(v32_and(a, sign), v32_andnot(sign, b));
 }
 SIMD_BODY(COPYSIGN, 64, 64, 64, 0, 0)
 {

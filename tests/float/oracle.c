@@ -98,8 +98,8 @@ static uint64_t saturate(const fpfmt *f, uint64_t x)
     return fp_decode(f, x) > 1.0 ? fp_one(f) : x;
 }
 
-/* copysign through the C library (MPFR has no NaN payloads, which f64 keeps): a NaN result is
- * canonical for f32 like every f32 NaN, and b's own NaN, with a's sign, for f64. */
+/* copysign through the C library (MPFR has no NaN payloads): a NaN b keeps its payload, with a's
+ * sign, for both types. */
 static uint64_t copysign_libc(const fpfmt *f, const uint64_t *in)
 {
     if (f->bits == 64) {
@@ -117,7 +117,7 @@ static uint64_t copysign_libc(const fpfmt *f, const uint64_t *in)
     memcpy(&b, &bb, 4);
     r = copysignf(b, a);
     memcpy(&bits, &r, 4);
-    return fp_isnan(f, bits) ? fp_canon_nan(f) : bits;
+    return bits;
 }
 
 uint64_t oracle_eval(const oracle_spec *s, const uint64_t *in)

@@ -389,11 +389,9 @@ def mul_exact(x, y):
 
 
 def copysign_eval(fmt, a, b):
-    """b's magnitude with a's sign bit; a NaN b: canonical for f32, kept (payload) for f64."""
+    """b's magnitude with a's sign bit, a NaN b's payload kept (as the H100 does)."""
     E, m = FMT[fmt]
     sign, mag = 1 << (E + m), b & M(E + m)
-    if fmt == 'f32' and decode(b, fmt, False) == NAN:
-        return canon_nan(fmt)
     return (a & sign) | mag
 
 
