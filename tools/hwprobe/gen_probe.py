@@ -2,10 +2,12 @@
 """Writes a CUDA program that runs PTX instructions on an NVIDIA GPU and prints what the hardware
 returned as `ptxcpu check` vector lines (docs/VECTORS.md), so that real silicon is an oracle.
 
-Usage: gen_probe.py [--lanes N] [--sm 90] [--extra] OPS_DEF... > probe.cu
+Usage: gen_probe.py [--lanes N] [--sm 90] [--extra] [--cases FILE] OPS_DEF... > probe.cu
   OPS_DEF   one or more src/ops.def files; their PTX_OP rows are united by mnemonic
   --extra   also probe the 9.7.3 spellings no table has yet (div, rcp, sqrt, rsqrt, sin, cos,
             lg2, ex2, tanh): their lines go to a second output, for the families still to come
+  --cases F lines `MNEMONIC [cf=0|1] OPERAND...` (hex): these inputs run first, in the first
+            lanes of their spelling, before the generated ones (questions asked of the hardware)
   --sm N    skip rows whose minimum target is newer than sm_N (default 90, the H100)
 
 The generated program takes two arguments, the vector file to write and the file for the extra
@@ -56,6 +58,21 @@ PTXAS_REFUSES = {
     'mad.f32': 'sm_20+: "Rounding modifier required for instruction mad"',
     'mad.ftz.f32': 'as mad.f32', 'mad.sat.f32': 'as mad.f32', 'mad.ftz.sat.f32': 'as mad.f32',
 }
+
+
+def read_cases(path):
+    """{mnemonic: [(a, b, c, e, cf)]} from lines `MNEMONIC [cf=0|1] OPERAND...`."""
+    out = {}
+    for line in open(path):
+        line = line.split('#')[0].split()
+        if not line:
+            continue
+        cf = 0
+        if line[1:2] and line[1].startswith('cf='):
+            cf = int(line.pop(1)[3:])
+        ops = [int(x, 16) for x in line[1:]]
+        out.setdefault(line[0], []).append(tuple(ops + [0] * (4 - len(ops))) + (cf,))
+    return out
 
 
 def read_rows(paths, sm_max):
@@ -124,7 +141,7 @@ def kernel(idx, mnem, dw, srcs, cc, ty):
 
 def main():
     args = sys.argv[1:]
-    lanes, sm_max, extra = 1024, 90, False
+    lanes, sm_max, extra, cases = 1024, 90, False, {}
     paths = []
     while args:
         a = args.pop(0)
@@ -134,6 +151,8 @@ def main():
             sm_max = int(args.pop(0))
         elif a == '--extra':
             extra = True
+        elif a == '--cases':
+            cases = read_cases(args.pop(0))
         else:
             paths.append(a)
     rows = [(m, dw, s, cc, ty, 0) for m, dw, s, cc, ty in read_rows(paths, sm_max)]
@@ -145,13 +164,22 @@ def main():
     print('#include "probe_host.h"')
     for i, (m, dw, s, cc, ty, _) in enumerate(rows):
         print(kernel(i, m, dw, s, cc, ty))
+    for i, (m, *_) in enumerate(rows):
+        lines = cases.pop(m, [])
+        if len(lines) > lanes:
+            sys.exit(f'{m}: {len(lines)} cases, more than the {lanes} lanes')
+        body = ', '.join('{' + ', '.join(f'0x{x:x}ull' for x in c) + '}' for c in lines)
+        print(f'static const unsigned long long cases{i}[][5] = {{{body or "{0}"}}};')
+        print(f'#define NCASES{i} {len(lines)}')
+    for m in cases:
+        sys.stderr.write(f'warning: cases for {m}, which is not probed\n')
     print('static const struct probe_row probe_rows[] = {')
     for i, (m, dw, s, cc, ty, ex) in enumerate(rows):
         cls = ', '.join(operand_class(m, ty, w) for w in s) or 'INT32'
         # spec's CF for sub/subc is a borrow; the probe reports the raw flag and the host converts
         borrow = 1 if re.match(r'^subc?\.', m) and cc != 'NONE' else 0
         print(f'    {{"{m}", k{i}, {dw}, {len(s)}, {{{", ".join(map(str, s)) or "0"}}}, '
-              f'{{{cls}}}, CC_{cc}, {borrow}, {ex}}},')
+              f'{{{cls}}}, CC_{cc}, {borrow}, {ex}, cases{i}, NCASES{i}}},')
     print('};')
     print(f'#define PROBE_LANES {lanes}')
     print('#include "probe_main.h"')

@@ -22,5 +22,7 @@ struct probe_row {
     int cc;
     int borrow; /* sub.cc/subc: the spec's CC.CF is a borrow, the hardware's flag a carry */
     int extra;  /* a spelling no ptxcpu table has yet: written to the second file */
+    const unsigned long long (*cases)[5]; /* inputs asked for (a, b, c, e, cf), run first */
+    int ncases;
 };
 #endif

@@ -160,6 +160,10 @@ int main(int argc, char **argv)
         for (size_t i = 0; i < n; i++) {
             for (int k = 0; k < row->nsrc; k++) h_src[k][i] = operand(&s, row->cls[k]);
             h_cf[i] = splitmix64(&s) & 1;
+            if (i < (size_t)row->ncases) { /* the spec's cf, converted to the hardware flag */
+                for (int k = 0; k < row->nsrc; k++) h_src[k][i] = row->cases[i][k];
+                h_cf[i] = (unsigned char)(row->cases[i][4] ^ (unsigned)row->borrow);
+            }
         }
         for (int k = 0; k < row->nsrc; k++)
             CUDA_OK(cudaMemcpy(d_src[k], h_src[k], bytes, cudaMemcpyHostToDevice));
