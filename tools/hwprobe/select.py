@@ -13,12 +13,6 @@ import sys
 LINE = re.compile(r'^(\S+)((?:\s+cf=[01])?)\s+(.*?)\s*->\s*(\S+)(.*)$')
 
 
-def isnan(bits, width):
-    e = {16: 5, 32: 8, 64: 11}[width]
-    m = width - 1 - e
-    return (bits >> m) & ((1 << e) - 1) == (1 << e) - 1 and bits & ((1 << m) - 1) != 0
-
-
 def bfe_bfi_wide_position(mnem, ops):
     """bfe/bfi .b64: the hardware reads all 32 bits of position and length, the spec's
     pseudo-code only the low 8 (docs/SEMANTICS.md, 'Known differences')."""
@@ -34,16 +28,7 @@ def fns_offset_int_min(mnem, ops):
     return mnem == 'fns.b32' and ops[2] == 0x80000000
 
 
-def f64_several_nans(mnem, ops):
-    """f64 arithmetic with two or more NaN inputs: ptxcpu returns the first in operand order
-    (a, b, c); the H100 prefers b, then c, then a (docs/SEMANTICS.md)."""
-    if not mnem.endswith('.f64') or mnem.split('.')[0] not in ('add', 'sub', 'mul', 'fma', 'mad',
-                                                               'min', 'max'):
-        return False
-    return sum(isnan(x, 64) for x in ops) >= 2
-
-
-RULES = [bfe_bfi_wide_position, fns_offset_int_min, f64_several_nans]
+RULES = [bfe_bfi_wide_position, fns_offset_int_min]
 
 
 def main():
