@@ -85,6 +85,8 @@ static int demo_run(const char *chain, ptxcpu_isa isa, uint64_t nthreads, uint64
 #ifdef PTXCPU_HAVE_MPI
     if (ranks)
         return grid_chain_ranks(ranks, chain, isa, nthreads, steps, 0, reps, out, threads);
+#else
+    (void)ranks; /* cli_mpi_size() is 0 without MPI */
 #endif
     return grid_chain(chain, isa, nthreads, steps, *threads, 1, reps, out);
 }

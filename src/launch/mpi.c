@@ -81,16 +81,20 @@ static void release(uint64_t *all, uint64_t *stack)
         free(all);
 }
 
-/* Every rank's checks and shape in one MPI_Allgather; then the same verdict on every rank, and on
+/* Every rank's checks (pre: a failure of the caller's own checks, its message set) and shape in
+ * one MPI_Allgather; then the same verdict on every rank, and on
  * success this rank's range (ptxcpu_mpi.h: contiguous, proportional to the weights). */
 static ptxcpu_status agree(const char *who, MPI_Comm comm, ptxcpu_dim3 grid, ptxcpu_dim3 block,
-                           ptxcpu_block_fn fn, const ptxcpu_launch_opts *opts, rank_plan *p)
+                           ptxcpu_block_fn fn, const ptxcpu_launch_opts *opts, ptxcpu_status pre,
+                           rank_plan *p)
 {
     char me[64];
     snprintf(me, sizeof me, "%s: rank %d", who, p->rank);
     uint64_t nblocks = 0;
     unsigned weight = 0;
-    ptxcpu_status st = ptx_launch_check(me, grid, block, fn, opts, &nblocks, &weight);
+    ptxcpu_status st = pre != PTXCPU_OK ? pre
+                                        : ptx_launch_check(me, grid, block, fn, opts, &nblocks,
+                                                           &weight);
     uint64_t mine[R_FIELDS] = {grid.x, grid.y, grid.z, block.x, block.y, block.z, weight,
                                (uint64_t)st};
     /* the records on the stack up to STACK_RANKS ranks (16 KiB); past that on the heap, and a
@@ -159,7 +163,7 @@ ptxcpu_status ptxcpu_launch_mpi(MPI_Comm comm, ptxcpu_dim3 grid, ptxcpu_dim3 blo
     rank_plan p;
     ptxcpu_status st = comm_usable(who, comm, &p);
     if (st == PTXCPU_OK)
-        st = agree(who, comm, grid, block, fn, opts, &p);
+        st = agree(who, comm, grid, block, fn, opts, PTXCPU_OK, &p);
     if (st != PTXCPU_OK)
         return st;
     char me[64];
@@ -189,12 +193,15 @@ ptxcpu_status ptxcpu_mpi_blocks(MPI_Comm comm, ptxcpu_dim3 grid, const ptxcpu_la
     static const char who[] = "ptxcpu_mpi_blocks";
     rank_plan p;
     ptxcpu_status st = comm_usable(who, comm, &p);
-    if (st == PTXCPU_OK && (!first || !count))
-        st = ptx_fail(PTXCPU_E_NULL, "%s: %s is NULL", who, first ? "count" : "first");
     if (st != PTXCPU_OK)
         return st;
+    char me[64];
+    snprintf(me, sizeof me, "%s: rank %d", who, p.rank);
+    ptxcpu_status pre = PTXCPU_OK;
+    if (!first || !count)
+        pre = ptx_fail(PTXCPU_E_NULL, "%s: %s is NULL", me, first ? "count" : "first");
     ptxcpu_dim3 one = {1, 1, 1};
-    st = agree(who, comm, grid, one, no_block, opts, &p);
+    st = agree(who, comm, grid, one, no_block, opts, pre, &p);
     if (st == PTXCPU_OK)
         *first = p.first, *count = p.count;
     return st;
@@ -221,14 +228,8 @@ ptxcpu_status ptxcpu_mpi_gather_blocks(MPI_Comm comm, ptxcpu_dim3 grid,
     else if (root < -1 || root >= p.size)
         local = ptx_fail(PTXCPU_E_ARG, "%s: root = %d is out of range -1..%d", me, root,
                          p.size - 1);
-    int bad = local == PTXCPU_OK ? INT_MAX : p.rank, low = INT_MAX;
-    int rc = MPI_Allreduce(&bad, &low, 1, MPI_INT, MPI_MIN, comm);
-    if (rc != MPI_SUCCESS)
-        return mpi_failed(who, "MPI_Allreduce", rc);
-    if (low != INT_MAX)
-        return share_failure(who, comm, &p, low, local);
     ptxcpu_dim3 one = {1, 1, 1};
-    st = agree(who, comm, grid, one, no_block, opts, &p);
+    st = agree(who, comm, grid, one, no_block, opts, local, &p);
     if (st != PTXCPU_OK)
         return st;
     /* every rank's range, in blocks, for MPI_(All)gatherv in units of one block's bytes */
@@ -236,7 +237,7 @@ ptxcpu_status ptxcpu_mpi_gather_blocks(MPI_Comm comm, ptxcpu_dim3 grid,
     long long mine[2] = {(long long)p.first, (long long)p.count};
     long long *ranges = malloc(2 * (size_t)p.size * sizeof *ranges);
     ok = counts && ranges && p.count <= INT_MAX;
-    rc = MPI_Allreduce(&ok, &all_ok, 1, MPI_INT, MPI_MIN, comm);
+    int rc = MPI_Allreduce(&ok, &all_ok, 1, MPI_INT, MPI_MIN, comm);
     if (rc == MPI_SUCCESS && all_ok)
         rc = MPI_Allgather(mine, 2, MPI_LONG_LONG, ranges, 2, MPI_LONG_LONG, comm);
     MPI_Datatype unit = MPI_DATATYPE_NULL;
