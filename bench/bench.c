@@ -30,7 +30,7 @@ typedef struct result {
     double fraction_of_peak;   /* < 0: no ceiling applies */
     double speedup_vs_scalar;  /* < 0: not measured */
     double speedup_vs_plain_c; /* < 0: not measured */
-    char extra[96];            /* more JSON fields ("key": value, ...), or "" */
+    char extra[128];           /* more JSON fields ("key": value, ...), or "" */
 } result;
 
 typedef struct bench {

@@ -12,7 +12,7 @@
 typedef struct rank_line {
     char host[FIELD];
     char cpus[FIELD];  /* hwloc list syntax ("0-3,8"), "" without hwloc */
-    char line[FIELD];
+    char line[3 * FIELD]; /* holds host and cpus whole */
 } rank_line;
 
 static const char *bind_word(ptxcpu_bind b)
@@ -32,7 +32,7 @@ static void describe_self(int rank, rank_line *out)
     if (m->ok && hwloc_bitmap_list_asprintf(&list, m->allowed) >= 0 && list)
         snprintf(out->cpus, FIELD, "%s", list);
     free(list);
-    snprintf(out->line, FIELD, "rank %d on %s: cpus %s (%u core(s), %u PU(s)), launch: %u "
+    snprintf(out->line, sizeof out->line, "rank %d on %s: cpus %s (%u core(s), %u PU(s)), launch: %u "
              "thread(s) pinned to %s\n", rank, out->host, out->cpus[0] ? out->cpus : "?",
              t->allowed_cores, t->allowed_pus, t->default_threads, bind_word(t->default_bind));
 }
