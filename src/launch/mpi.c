@@ -82,8 +82,8 @@ static void release(uint64_t *all, uint64_t *stack)
 }
 
 /* Every rank's checks (pre: a failure of the caller's own checks, its message set) and shape in
- * one MPI_Allgather; then the same verdict on every rank, and on
- * success this rank's range (ptxcpu_mpi.h: contiguous, proportional to the weights). */
+ * one MPI_Allgather; then the same verdict on every rank, and on success this rank's range
+ * (ptxcpu_mpi.h: contiguous, proportional to the weights). */
 static ptxcpu_status agree(const char *who, MPI_Comm comm, ptxcpu_dim3 grid, ptxcpu_dim3 block,
                            ptxcpu_block_fn fn, const ptxcpu_launch_opts *opts, ptxcpu_status pre,
                            rank_plan *p)
