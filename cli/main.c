@@ -27,7 +27,9 @@ static int usage(FILE *f)
             "ISA\n"
             "environment: PTXCPU_ISA=scalar|avx2|avx512|neon forces the ISA; "
             "PTXCPU_UNDER_EMULATION=1 (set by the\n"
-            "cross build's qemu runner) marks bench numbers as not performance\n");
+            "cross build's qemu runner) marks bench numbers as not performance\n"
+            "under mpirun (a build with MPI): info, demo and bench run across the ranks "
+            "(docs/MPI.md)\n");
     return f == stderr ? 2 : 0;
 }
 
