@@ -16,7 +16,8 @@ extern "C" {
 /* Which blocks a rank runs: contiguous ranges of linear block indices (ctaid.x fastest, then y,
  * then z), in rank order, each rank's range proportional to its weight = the threads its launch
  * runs at once (opts' thread count, or the launcher's default: one per core of the cpuset the
- * rank is bound to, capped at those cores). Rank r of n with weights w gets the blocks
+ * rank is bound to, capped at those cores, or PUs when not pinned to cores). Rank r of n with
+ * weights w gets the blocks
  *     floor(B * W_r / W) .. floor(B * (W_r + w_r) / W) - 1
  * of a grid of B blocks, where W_r is the sum of the weights of ranks 0..r-1 and W of all: every
  * block once, none when B is smaller than the number of ranks for some of them (idle ranks).
