@@ -3,11 +3,15 @@
  * measured in the same run, and by the plain C a user would write for the same work (plain_c.h).
  * Wall-clock medians; a readable table and optional JSON. */
 #include "cli.h"
+#include "cli_mpi.h"
 #include "grid.h"
 #include "peak.h"
 #include "plain_c.h"
 #include "plain_dot.h"
 #include "ptxcpu_launch.h"
+#ifdef PTXCPU_HAVE_MPI
+#include "grid_mpi.h"
+#endif
 
 #include <errno.h>
 #include <fnmatch.h>
@@ -26,7 +30,7 @@ typedef struct result {
     double fraction_of_peak;   /* < 0: no ceiling applies */
     double speedup_vs_scalar;  /* < 0: not measured */
     double speedup_vs_plain_c; /* < 0: not measured */
-    char extra[96];            /* more JSON fields ("key": value, ...), or "" */
+    char extra[128];           /* more JSON fields ("key": value, ...), or "" */
 } result;
 
 typedef struct bench {
@@ -34,6 +38,7 @@ typedef struct bench {
     double plain_target_s; /* seconds per timed run of a plain-C loop */
     const char *filter;
     double started; /* bench_now() at the start, for the progress line */
+    int quiet;      /* an MPI rank other than 0: runs its share, prints and keeps nothing */
     int progress;   /* draw the progress line (bench_progress) */
     peaks pk;
     result *res;
@@ -44,6 +49,8 @@ static void bench_progress(const bench *b, const result *r);
 
 static void add_result(bench *b, const result *r)
 {
+    if (b->quiet)
+        return;
     if (b->nres == b->cap) {
         b->cap = b->cap ? 2 * b->cap : 256;
         result *n = realloc(b->res, b->cap * sizeof *n);
@@ -553,6 +560,46 @@ static void run_grids(bench *b, unsigned maxthreads)
     }
 }
 
+#ifdef PTXCPU_HAVE_MPI
+/* grid-mpi: the grid-compute grid (mad.rn.f32 chains of 1024 steps in blocks of 256) across the
+ * first 1, 2, 4, ... and all ranks of the job (ptxcpu_launch_mpi), each rank on its default
+ * threads; rate and scaling against rank 0 alone. Collective; rank 0 keeps the rows. */
+static void run_grid_mpi(bench *b)
+{
+    if (!selected(b, "mad.rn.f32"))
+        return;
+    ptxcpu_isa isa = ptxcpu_isa_active();
+    uint64_t threads_total = b->quick ? 1u << 17 : 1u << 19;
+    int size = cli_mpi_size();
+    double one = 0;
+    ptxcpu_topology topo;
+    unsigned per_rank = ptxcpu_topology_get(&topo) ? 0 : topo.default_threads; /* rank 0's */
+    for (int k = 1; k <= size; k = k < size && 2 * k > size ? size : 2 * k) {
+        grid_result g;
+        unsigned threads = 0;
+        if (grid_chain_ranks(k, "mad.rn.f32", isa, threads_total, 1024, 0, 7, &g, &threads)) {
+            if (!b->quiet)
+                fprintf(stderr, "ptxcpu bench: grid-mpi on %d rank(s): %s\n", k,
+                        ptxcpu_last_error());
+            return;
+        }
+        double rate = g.warp_insns / g.seconds;
+        if (k == 1)
+            one = rate;
+        result r = {.isa = isa, .mode = "grid-mpi", .threads = threads, .warp_insn_per_s = rate,
+                    .fraction_of_peak = rate * PTXCPU_WARP / (peak_best_fma(&b->pk) * threads),
+                    .speedup_vs_scalar = -1, .speedup_vs_plain_c = -1};
+        snprintf(r.mnemonic, sizeof r.mnemonic, "mad.rn.f32");
+        snprintf(r.extra, sizeof r.extra, "\"ranks\": %d, \"threads_per_rank\": %u, "
+                 "\"scaling\": %.4g, \"checksum\": \"%016llx\"", k, per_rank, rate / one,
+                 (unsigned long long)g.checksum);
+        add_result(b, &r);
+        if (!b->quiet)
+            printf("  scaling 1 -> %d ranks (%u threads in all): %.2fx\n", k, threads, rate / one);
+    }
+}
+#endif
+
 /* ---- single-warp: what an emulator's call costs -------------------------------------------
  * One warp a call, the same batch again and again (an emulator's register file has fixed
  * addresses): ptxcpu_run (every operand checked every call), a prepared batch
@@ -654,7 +701,8 @@ static void run_single_warp(bench *b)
 
 /* Writes the results to f (opened before the run, so a bad path fails in a second, not after
  * the run) and closes it; 0 when a write failed (reported). */
-static int write_json(const bench *b, FILE *f, const char *path, double overhead_us)
+static int write_json(const bench *b, FILE *f, const char *path, double overhead_us,
+                      double mpi_overhead_us)
 {
     fprintf(f, "{\n  \"ptxcpu\": \"%s\",\n  \"cpu_features\": \"%s\",\n", ptxcpu_version(),
             ptxcpu_cpu_features());
@@ -664,7 +712,11 @@ static int write_json(const bench *b, FILE *f, const char *path, double overhead
             "\"stream_l1_bytes_per_s\": %.6g},\n",
             b->pk.fma_f32_zmm, b->pk.fma_f32_ymm, b->pk.fma_f32_scalar, b->pk.dot_i8_ymm,
             b->pk.dot_i8_zmm, b->pk.stream_l1);
-    fprintf(f, "  \"launch_overhead_us\": %.4g,\n  \"results\": [\n", overhead_us);
+    fprintf(f, "  \"launch_overhead_us\": %.4g,\n", overhead_us);
+    if (cli_mpi_size())
+        fprintf(f, "  \"mpi_ranks\": %d,\n  \"mpi_launch_overhead_us\": %.4g,\n", cli_mpi_size(),
+                mpi_overhead_us);
+    fprintf(f, "  \"results\": [\n");
     for (size_t i = 0; i < b->nres; i++) {
         const result *r = &b->res[i];
         fprintf(f, "    {\"mnemonic\": \"%s\", \"isa\": \"%s\", \"mode\": \"%s\", \"threads\": %u, "
@@ -724,38 +776,67 @@ int cli_bench(int argc, char **argv)
                 b.filter);
         return 2;
     }
-    FILE *jf = json ? fopen(json, "w") : NULL;
-    if (json && !jf) {
-        fprintf(stderr, "ptxcpu bench: --json %s: cannot write: %s\n", json, strerror(errno));
+    b.quiet = cli_mpi_rank() != 0;
+    FILE *jf = json && !b.quiet ? fopen(json, "w") : NULL;
+    if (cli_mpi_any(json && !b.quiet && !jf)) {
+        if (!b.quiet)
+            fprintf(stderr, "ptxcpu bench: --json %s: cannot write: %s\n", json, strerror(errno));
         return 2;
     }
     ptxcpu_topology topo;
-    if (ptxcpu_isa_active() == PTXCPU_ISA_BEST || ptxcpu_topology_get(&topo)) {
+    if (cli_mpi_any(ptxcpu_isa_active() == PTXCPU_ISA_BEST || ptxcpu_topology_get(&topo))) {
         if (jf)
             fclose(jf);
         fprintf(stderr, "ptxcpu bench: %s\n", ptxcpu_last_error());
         return 1;
     }
     peaks_measure(&b.pk, b.reps < 5 ? 5 : b.reps);
-    printf("peaks on 1 core: f32 FMA lanes/s zmm %.4g, ymm %.4g, scalar %.4g; int8 dot lanes/s "
-           "ymm %.4g, zmm vpdpbusd %.4g; L1 stream %.4g B/s\n", b.pk.fma_f32_zmm, b.pk.fma_f32_ymm,
-           b.pk.fma_f32_scalar, b.pk.dot_i8_ymm, b.pk.dot_i8_zmm, b.pk.stream_l1);
+    if (!b.quiet)
+        printf("peaks on 1 core: f32 FMA lanes/s zmm %.4g, ymm %.4g, scalar %.4g; int8 dot lanes/s "
+               "ymm %.4g, zmm vpdpbusd %.4g; L1 stream %.4g B/s\n", b.pk.fma_f32_zmm,
+               b.pk.fma_f32_ymm, b.pk.fma_f32_scalar, b.pk.dot_i8_ymm, b.pk.dot_i8_zmm,
+               b.pk.stream_l1);
     double overhead = grid_launch_overhead_us(0, 2000);
-    printf("empty launch: %.2f us (median of 2000, %u threads)\n\n", overhead,
-           topo.default_threads);
+    if (!b.quiet)
+        printf("empty launch: %.2f us (median of 2000, %u threads)\n", overhead,
+               topo.default_threads);
+#ifdef PTXCPU_HAVE_MPI
+    double mpi_overhead = 0;
+    if (cli_mpi_size()) {
+        mpi_overhead = grid_launch_overhead_mpi_us(2000);
+        if (!b.quiet)
+            printf("empty launch across %d MPI rank(s): %.2f us (median of 2000, ptxcpu_launch_mpi)"
+                   "\nunder mpirun only the grid-mpi mode runs (the others are one process's: run "
+                   "them without mpirun)\n", cli_mpi_size(), mpi_overhead);
+    }
+#endif
+    if (!b.quiet)
+        printf("\n");
     b.started = bench_now();
-    b.progress = isatty(STDERR_FILENO) && !isatty(STDOUT_FILENO);
-    printf("%-24s %-7s %-10s %3s %14s %9s %9s %11s\n", "mnemonic", "isa", "mode", "thr",
-           "warp-insn/s", "of peak", "vs scalar", "vs plain C");
-    run_chains(&b);
-    run_dot_accumulate(&b);
-    run_batches(&b, "batch-l1", 32);
-    run_single_warp(&b);
-    if (!b.quick)
-        run_batches(&b, "batch-mem", (size_t)1 << 15);
-    run_grids(&b, topo.default_threads);
+    b.progress = !b.quiet && isatty(STDERR_FILENO) && !isatty(STDOUT_FILENO);
+    if (!b.quiet)
+        printf("%-24s %-7s %-10s %3s %14s %9s %9s %11s\n", "mnemonic", "isa", "mode", "thr",
+               "warp-insn/s", "of peak", "vs scalar", "vs plain C");
+    if (!cli_mpi_size()) {
+        run_chains(&b);
+        run_dot_accumulate(&b);
+        run_batches(&b, "batch-l1", 32);
+        run_single_warp(&b);
+        if (!b.quick)
+            run_batches(&b, "batch-mem", (size_t)1 << 15);
+        run_grids(&b, topo.default_threads);
+    }
+#ifdef PTXCPU_HAVE_MPI
+    else {
+        run_grid_mpi(&b);
+    }
+#endif
     bench_progress(&b, NULL);
-    int written = !jf || write_json(&b, jf, json, overhead);
+#ifdef PTXCPU_HAVE_MPI
+    int written = !jf || write_json(&b, jf, json, overhead, mpi_overhead);
+#else
+    int written = !jf || write_json(&b, jf, json, overhead, 0);
+#endif
     free(b.res);
     return written ? 0 : 1;
 }

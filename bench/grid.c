@@ -48,6 +48,7 @@ typedef struct chain_job {
     int progress;
     ptxcpu_w32 m, c;       /* the float chain's b and c, the same in every lane (stride 0) */
     const struct grid_loops *loops;
+    const grid_launcher *launcher; /* NULL: this process runs every block */
     unsigned launches;     /* done so far */
     uint64_t digest;       /* of the block digests, in block order, of the last launch */
     phase_clock *prof;     /* one per thread under PTXCPU_GRID_PROFILE, else NULL */
@@ -203,16 +204,25 @@ static int chain_block(const ptxcpu_block *blk, void *user)
  * set, runs after every launch and stops the series by returning nonzero; *failed is set then or
  * when a launch fails. */
 #define MAX_REPS 31
-static double timed_launches(ptxcpu_dim3 grid, ptxcpu_dim3 block, ptxcpu_block_fn fn, void *user,
-                             const ptxcpu_launch_opts *opts, unsigned reps,
-                             int (*after_launch)(void *user), int *failed)
+static ptxcpu_status launch_on(const grid_launcher *l, ptxcpu_dim3 grid, ptxcpu_dim3 block,
+                               ptxcpu_block_fn fn, void *user, const ptxcpu_launch_opts *opts)
+{
+    return l ? l->launch(l, grid, block, fn, user, opts)
+             : ptxcpu_launch(grid, block, fn, user, opts);
+}
+
+static double timed_launches(const grid_launcher *l, ptxcpu_dim3 grid, ptxcpu_dim3 block,
+                             ptxcpu_block_fn fn, void *user, const ptxcpu_launch_opts *opts,
+                             unsigned reps, int (*after_launch)(void *user), int *failed)
 {
     double t[MAX_REPS];
     reps = reps < 1 ? 1 : reps > MAX_REPS ? MAX_REPS : reps;
     *failed = 0;
     for (unsigned r = reps > 1 ? 0 : 1; r <= reps; r++) {
+        if (l)
+            l->sync(l);
         double t0 = bench_now();
-        if (ptxcpu_launch(grid, block, fn, user, opts) != PTXCPU_OK ||
+        if (launch_on(l, grid, block, fn, user, opts) != PTXCPU_OK ||
             (after_launch && after_launch(user))) {
             *failed = 1;
             return 0;
@@ -279,6 +289,8 @@ static int chain_digest(void *user)
     uint64_t dg = 0;
     for (uint64_t i = 0; i < job->nblocks; i++)
         dg = dg * 0x100000001b3ull + job->block_sums[i];
+    if (job->launcher) /* the other ranks' blocks are 0 here: the fold is linear in them */
+        dg = job->launcher->sum(job->launcher, dg);
     int changed = job->launches++ && dg != job->digest; /* nor on which thread ran what */
     job->digest = dg;
     job->progress_shown = 0;
@@ -290,9 +302,16 @@ static int chain_digest(void *user)
 int grid_chain(const char *mnemonic, ptxcpu_isa isa, uint64_t threads_total, uint64_t steps,
                unsigned threads, int progress, unsigned reps, grid_result *out)
 {
+    return grid_chain_on(NULL, mnemonic, isa, threads_total, steps, threads, progress, reps, out);
+}
+
+int grid_chain_on(const grid_launcher *l, const char *mnemonic, ptxcpu_isa isa,
+                  uint64_t threads_total, uint64_t steps, unsigned threads, int progress,
+                  unsigned reps, grid_result *out)
+{
     ptxcpu_insn insn;
     ptxcpu_insn_desc desc;
-    chain_job job = {.steps = steps, .progress = progress && isatty(2)};
+    chain_job job = {.steps = steps, .progress = progress && isatty(2), .launcher = l};
     if (ptxcpu_parse(mnemonic, NULL, &insn) || ptxcpu_resolve(&insn, isa, &job.k))
         return 1;
     ptxcpu_describe(&insn, &desc);
@@ -327,7 +346,8 @@ int grid_chain(const char *mnemonic, ptxcpu_isa isa, uint64_t threads_total, uin
     int failed;
     uint64_t tick0 = ticks_now();
     double t0 = bench_now();
-    out->seconds = timed_launches(grid, block, chain_block, &job, &opts, reps, chain_digest, &failed);
+    out->seconds = timed_launches(l, grid, block, chain_block, &job, &opts, reps, chain_digest,
+                                  &failed);
     if (job.progress)
         fprintf(stderr, "\r      \r");
     if (job.prof) {
@@ -390,7 +410,8 @@ int grid_memory(ptxcpu_isa isa, size_t bytes_per_operand, unsigned threads, unsi
     uint32_t nblocks = (uint32_t)((job.total_warps + job.warps_per_block - 1) / job.warps_per_block);
     ptxcpu_dim3 grid = {nblocks, 1, 1}, block = {32, 1, 1};
     int failed;
-    out->seconds = timed_launches(grid, block, memory_block, &job, &opts, reps, NULL, &failed);
+    out->seconds = timed_launches(NULL, grid, block, memory_block, &job, &opts, reps, NULL,
+                                  &failed);
     out->warp_insns = (double)job.total_warps;
     uint64_t digest = 0;
     for (size_t i = 0; i < bytes / 4; i += 4099)
@@ -408,15 +429,22 @@ static int empty_block(const ptxcpu_block *blk, void *user)
 
 double grid_launch_overhead_us(unsigned threads, int reps)
 {
+    return grid_launch_overhead_us_on(NULL, threads, reps);
+}
+
+double grid_launch_overhead_us_on(const grid_launcher *l, unsigned threads, int reps)
+{
     ptxcpu_launch_opts opts = {.threads = threads};
     ptxcpu_dim3 one = {1, 1, 1}, warp = {32, 1, 1};
     double *t = malloc(sizeof(double) * (size_t)reps);
     if (!t)
         return -1;
-    ptxcpu_launch(one, warp, empty_block, NULL, &opts); /* threads started, pinned, scratch made */
+    launch_on(l, one, warp, empty_block, NULL, &opts); /* threads started, pinned, scratch made */
+    if (l)
+        l->sync(l);
     for (int i = 0; i < reps; i++) {
         double t0 = bench_now();
-        ptxcpu_launch(one, warp, empty_block, NULL, &opts);
+        launch_on(l, one, warp, empty_block, NULL, &opts);
         t[i] = (bench_now() - t0) * 1e6;
     }
     double m = bench_median(t, reps);

@@ -24,6 +24,25 @@ typedef struct grid_result {
 int grid_chain(const char *mnemonic, ptxcpu_isa isa, uint64_t threads_total, uint64_t steps,
                unsigned threads, int progress, unsigned reps, grid_result *out);
 
+/* How a grid is launched: by this process alone (a NULL launcher: ptxcpu_launch), or across the
+ * ranks of an MPI job (bench/grid_mpi.c), each process running some of the blocks. */
+typedef struct grid_launcher {
+    ptxcpu_status (*launch)(const struct grid_launcher *l, ptxcpu_dim3 grid, ptxcpu_dim3 block,
+                            ptxcpu_block_fn fn, void *user, const ptxcpu_launch_opts *opts);
+    /* The job's sum (mod 2^64) of every process's `partial`, on every process. */
+    uint64_t (*sum)(const struct grid_launcher *l, uint64_t partial);
+    /* Before each timed launch: every process starts it together. */
+    void (*sync)(const struct grid_launcher *l);
+    void *ctx;
+} grid_launcher;
+
+/* grid_chain on a launcher. The checksum folds the block digests in block order as a polynomial
+ * (sum of digest_i * P^(blocks-1-i)); a process that ran some of the blocks folds its own with
+ * zeros for the rest, and the sum of the processes' folds is the single process's checksum. */
+int grid_chain_on(const grid_launcher *l, const char *mnemonic, ptxcpu_isa isa,
+                  uint64_t threads_total, uint64_t steps, unsigned threads, int progress,
+                  unsigned reps, grid_result *out);
+
 /* Streams `bytes_per_operand` bytes through add.u32 d = a + b in batches, block by block, on
  * `isa` over `threads` worker threads: the memory-bound grid (median of `reps`, as above). */
 int grid_memory(ptxcpu_isa isa, size_t bytes_per_operand, unsigned threads, unsigned reps,
@@ -31,5 +50,6 @@ int grid_memory(ptxcpu_isa isa, size_t bytes_per_operand, unsigned threads, unsi
 
 /* Median microseconds of an empty launch (one block of 32 threads, a callback doing nothing). */
 double grid_launch_overhead_us(unsigned threads, int reps);
+double grid_launch_overhead_us_on(const grid_launcher *l, unsigned threads, int reps);
 
 #endif

@@ -1,5 +1,6 @@
 /* `ptxcpu`: info, list, eval and check (VECTORS.md) over the public API. */
 #include "cli.h"
+#include "cli_mpi.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -26,12 +27,19 @@ static int usage(FILE *f)
             "ISA\n"
             "environment: PTXCPU_ISA=scalar|avx2|avx512|neon forces the ISA; "
             "PTXCPU_UNDER_EMULATION=1 (set by the\n"
-            "cross build's qemu runner) marks bench numbers as not performance\n");
+            "cross build's qemu runner) marks bench numbers as not performance\n"
+            "under mpirun (a build with MPI): info, demo and bench run across the ranks "
+            "(docs/MPI.md)\n");
     return f == stderr ? 2 : 0;
 }
 
 static int cmd_info(void)
 {
+    /* under mpirun rank 0 prints; the others only take part in gathering the ranks' cpusets */
+    if (cli_mpi_rank() != 0) {
+        cli_mpi_info();
+        return 0;
+    }
     printf("ptxcpu %s\n", ptxcpu_version());
     printf("cpu features: %s\n", ptxcpu_cpu_features());
     printf("isa      compiled  usable  extensions in use%s\n",
@@ -50,11 +58,13 @@ static int cmd_info(void)
         ptxcpu_parse("add.u32", NULL, &insn);
         ptxcpu_resolve(&insn, PTXCPU_ISA_BEST, &k); /* fills the error message */
         fprintf(stderr, "ptxcpu info: %s\n", ptxcpu_last_error());
+        cli_mpi_info();
         return 1;
     }
     printf("active isa: %s%s\n", ptxcpu_isa_name(a), getenv("PTXCPU_ISA") ? " (PTXCPU_ISA)" : "");
     printf("instructions: %zu spellings\n", ptxcpu_insn_count());
     printf("%s", ptxcpu_topology_summary());
+    cli_mpi_info();
     return 0;
 }
 
@@ -269,14 +279,23 @@ int main(int argc, char **argv)
             fprintf(stderr, "ptxcpu info: unexpected argument '%s'\n", argv[2]);
             return 2;
         }
-        return cmd_info();
+        if (cli_mpi_start(&argc, &argv))
+            return 1;
+        int rc = cmd_info();
+        cli_mpi_end();
+        return rc;
     }
     if (!strcmp(cmd, "list"))
         return cmd_list(argc - 1, argv + 1);
     if (!strcmp(cmd, "eval"))
         return cmd_eval(argc - 1, argv + 1);
-    if (!strcmp(cmd, "demo"))
-        return cli_demo(argc - 1, argv + 1);
+    if (!strcmp(cmd, "demo")) {
+        if (cli_mpi_start(&argc, &argv))
+            return 1;
+        int rc = cli_demo(argc - 1, argv + 1);
+        cli_mpi_end();
+        return rc;
+    }
     if (!strcmp(cmd, "tour"))
         return cmd_tour();
     if (!strcmp(cmd, "bench")) {
@@ -286,7 +305,11 @@ int main(int argc, char **argv)
             printf("NOTE: running under emulation (PTXCPU_UNDER_EMULATION=%s, active ISA %s): "
                    "these numbers measure the emulator, not the CPU; they are not performance.\n",
                    emu, ptxcpu_isa_name(ptxcpu_isa_active()));
-        return cli_bench(argc - 1, argv + 1);
+        if (cli_mpi_start(&argc, &argv))
+            return 1;
+        int rc = cli_bench(argc - 1, argv + 1);
+        cli_mpi_end();
+        return rc;
     }
     if (!strcmp(cmd, "check"))
         return cli_check(argc - 1, argv + 1);

@@ -93,7 +93,8 @@ typedef struct ptxcpu_launch_opts {
  * > 1 GiB), PTXCPU_E_ARG for a bad bind policy or a call from inside a block callback. While
  * running: a callback failure gives PTXCPU_E_ARG (see ptxcpu_block_fn), a thread that cannot get
  * its scratch PTXCPU_E_RANGE; the launch stops as for a failing block.
- * At most min(threads, number of blocks) threads take part. */
+ * At most min(threads, number of blocks) threads take part. Across the ranks of an MPI job:
+ * ptxcpu_launch_mpi (ptxcpu_mpi.h, in a build with MPI). */
 PTXCPU_API ptxcpu_status ptxcpu_launch(ptxcpu_dim3 grid, ptxcpu_dim3 block, ptxcpu_block_fn fn,
                                        void *user, const ptxcpu_launch_opts *opts);
 

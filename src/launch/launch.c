@@ -1,4 +1,5 @@
-/* ptxcpu_launch: a grid of blocks on an OpenMP team pinned with hwloc. Each thread keeps its
+/* ptxcpu_launch: a grid of blocks (or a range of its linear block indices, for the MPI launch) on
+ * an OpenMP team pinned with hwloc. Each thread keeps its
  * pinning, its NUMA-local scratch and the special registers of the last block shape between
  * launches, so a launch costs one parallel region and no allocation or system call once warm. */
 #include "launch_internal.h"
@@ -139,27 +140,28 @@ static void fill_ctaid(ptxcpu_dim3 c, uint32_t nwarps)
 static int same_dim(ptxcpu_dim3 a, ptxcpu_dim3 b) { return a.x == b.x && a.y == b.y && a.z == b.z; }
 
 /* Limits as CUDA; on success *blocks and *threads are the grid's block and thread counts. */
-static ptxcpu_status check_dims(ptxcpu_dim3 g, ptxcpu_dim3 b, uint64_t *blocks, uint64_t *threads)
+static ptxcpu_status check_dims(const char *who, ptxcpu_dim3 g, ptxcpu_dim3 b, uint64_t *blocks,
+                                uint64_t *threads)
 {
     static const char *const axis = "xyz";
     const uint32_t bmax[3] = {1024, 1024, 64}, gmax[3] = {INT32_MAX, 65535, 65535};
     const uint32_t bv[3] = {b.x, b.y, b.z}, gv[3] = {g.x, g.y, g.z};
     for (int i = 0; i < 3; i++) {
         if (bv[i] == 0 || bv[i] > bmax[i])
-            return ptx_fail(PTXCPU_E_RANGE, "ptxcpu_launch: block.%c = %u is out of range "
-                            "1..%u", axis[i], bv[i], bmax[i]);
+            return ptx_fail(PTXCPU_E_RANGE, "%s: block.%c = %u is out of range 1..%u", who,
+                            axis[i], bv[i], bmax[i]);
         if (gv[i] == 0 || gv[i] > gmax[i])
-            return ptx_fail(PTXCPU_E_RANGE, "ptxcpu_launch: grid.%c = %u is out of range 1..%u",
+            return ptx_fail(PTXCPU_E_RANGE, "%s: grid.%c = %u is out of range 1..%u", who,
                             axis[i], gv[i], gmax[i]);
     }
     uint64_t bt = (uint64_t)b.x * b.y * b.z;
     if (bt > 1024)
-        return ptx_fail(PTXCPU_E_RANGE, "ptxcpu_launch: block (%u,%u,%u) has %llu threads, "
-                        "more than 1024", b.x, b.y, b.z, (unsigned long long)bt);
+        return ptx_fail(PTXCPU_E_RANGE, "%s: block (%u,%u,%u) has %llu threads, more than "
+                        "1024", who, b.x, b.y, b.z, (unsigned long long)bt);
     *blocks = (uint64_t)g.x * g.y * g.z; /* < 2^63 */
     if (__builtin_mul_overflow(*blocks, bt, threads))
-        return ptx_fail(PTXCPU_E_RANGE, "ptxcpu_launch: grid (%u,%u,%u) of blocks of %llu "
-                        "threads: the thread count overflows 64 bits", g.x, g.y, g.z,
+        return ptx_fail(PTXCPU_E_RANGE, "%s: grid (%u,%u,%u) of blocks of %llu threads: the "
+                        "thread count overflows 64 bits", who, g.x, g.y, g.z,
                         (unsigned long long)bt);
     return PTXCPU_OK;
 }
@@ -180,7 +182,7 @@ typedef struct launch {
     ptxcpu_dim3 grid, block;
     ptxcpu_block_fn fn;
     void *user;
-    uint64_t nblocks, chunk;
+    uint64_t nblocks, chunk;   /* nblocks: one past the last linear block of the range run */
     unsigned nthr;
     uint32_t nwarps;
     size_t scratch;
@@ -249,41 +251,64 @@ static void run_blocks(launch *L, unsigned me)
     }
 }
 
-ptxcpu_status ptxcpu_launch(ptxcpu_dim3 grid, ptxcpu_dim3 block, ptxcpu_block_fn fn, void *user,
-                            const ptxcpu_launch_opts *opts)
+int ptx_in_block(void) { return ts.in_block; }
+
+ptxcpu_status ptx_launch_check(const char *who, ptxcpu_dim3 grid, ptxcpu_dim3 block,
+                               ptxcpu_block_fn fn, const ptxcpu_launch_opts *opts,
+                               uint64_t *nblocks, unsigned *weight)
 {
     if (!fn)
-        return ptx_fail(PTXCPU_E_NULL, "ptxcpu_launch: fn is NULL");
+        return ptx_fail(PTXCPU_E_NULL, "%s: fn is NULL", who);
     if (ts.in_block)
-        return ptx_fail(PTXCPU_E_ARG, "ptxcpu_launch: called from a block callback (nested "
-                        "launches are not supported)");
-    uint64_t nblocks = 0, nthreads = 0;
-    ptxcpu_status st = check_dims(grid, block, &nblocks, &nthreads);
+        return ptx_fail(PTXCPU_E_ARG, "%s: called from a block callback (nested launches are not "
+                        "supported)", who);
+    uint64_t nthreads = 0;
+    ptxcpu_status st = check_dims(who, grid, block, nblocks, &nthreads);
     if (st != PTXCPU_OK)
         return st;
-    const ptx_machine *m = ptx_machine_get();
     ptxcpu_launch_opts o = {0};
     if (opts)
         o = *opts;
     if (o.bind != PTXCPU_BIND_CORE && o.bind != PTXCPU_BIND_PU && o.bind != PTXCPU_BIND_NONE)
-        return ptx_fail(PTXCPU_E_ARG, "ptxcpu_launch: bind = %d is not a ptxcpu_bind", (int)o.bind);
+        return ptx_fail(PTXCPU_E_ARG, "%s: bind = %d is not a ptxcpu_bind", who, (int)o.bind);
     if (o.threads > PTX_MAX_THREADS)
-        return ptx_fail(PTXCPU_E_RANGE, "ptxcpu_launch: threads = %u is more than %u", o.threads,
+        return ptx_fail(PTXCPU_E_RANGE, "%s: threads = %u is more than %u", who, o.threads,
                         PTX_MAX_THREADS);
     if (o.scratch_bytes > PTX_MAX_SCRATCH)
-        return ptx_fail(PTXCPU_E_RANGE, "ptxcpu_launch: scratch_bytes = %zu is more than %zu",
+        return ptx_fail(PTXCPU_E_RANGE, "%s: scratch_bytes = %zu is more than %zu", who,
                         o.scratch_bytes, PTX_MAX_SCRATCH);
+    if (weight) {
+        /* threads past the cores (or PUs) share them: they add no speed */
+        const ptx_machine *m = ptx_machine_get();
+        unsigned t = o.threads ? o.threads : m->info.default_threads;
+        unsigned cap = o.bind == PTXCPU_BIND_CORE ? m->info.allowed_cores : m->info.allowed_pus;
+        *weight = t < cap ? t : cap ? cap : 1;
+    }
+    return PTXCPU_OK;
+}
+
+ptxcpu_status ptx_launch_range(const char *who, ptxcpu_dim3 grid, ptxcpu_dim3 block,
+                               uint64_t first, uint64_t count, ptxcpu_block_fn fn, void *user,
+                               const ptxcpu_launch_opts *opts, uint64_t *fail_block)
+{
+    *fail_block = UINT64_MAX;
+    if (!count)
+        return PTXCPU_OK;
+    const ptx_machine *m = ptx_machine_get();
+    ptxcpu_launch_opts o = {0};
+    if (opts)
+        o = *opts;
     unsigned nthr = o.threads ? o.threads : m->info.default_threads;
-    if (nthr > nblocks)
-        nthr = (unsigned)nblocks; /* no thread without a block to run */
+    if (nthr > count)
+        nthr = (unsigned)count; /* no thread without a block to run */
     uint32_t bthreads = block.x * block.y * block.z;
-    launch L = {.grid = grid, .block = block, .fn = fn, .user = user, .nblocks = nblocks,
-                .chunk = chunk_size(nblocks, nthr, bthreads), .nthr = nthr,
+    launch L = {.grid = grid, .block = block, .fn = fn, .user = user, .nblocks = first + count,
+                .chunk = chunk_size(count, nthr, bthreads), .nthr = nthr,
                 .nwarps = (bthreads + 31) / 32,
                 .scratch = o.scratch_bytes ? o.scratch_bytes : m->default_scratch,
                 .lock = PTHREAD_MUTEX_INITIALIZER, .fail_at = UINT64_MAX};
     atomic_init(&L.stop, 0);
-    atomic_init(&L.next, 0);
+    atomic_init(&L.next, first);
     atomic_int nomem = 0;
 #pragma omp parallel num_threads(nthr)
     {
@@ -299,14 +324,28 @@ ptxcpu_status ptxcpu_launch(ptxcpu_dim3 grid, ptxcpu_dim3 block, ptxcpu_block_fn
             run_blocks(&L, me);
         }
     }
-    if (atomic_load(&nomem))
-        return ptx_fail(PTXCPU_E_RANGE, "ptxcpu_launch: could not allocate %zu bytes of "
-                        "scratch for a thread", L.scratch + HEAD_BYTES);
+    if (atomic_load(&nomem)) {
+        *fail_block = first;
+        return ptx_fail(PTXCPU_E_RANGE, "%s: could not allocate %zu bytes of scratch for a "
+                        "thread", who, L.scratch + HEAD_BYTES);
+    }
     if (L.fail_at != UINT64_MAX) {
         uint64_t yz = L.fail_at / grid.x;
-        return ptx_fail(PTXCPU_E_ARG, "ptxcpu_launch: block (%u,%u,%u) returned %d",
+        *fail_block = L.fail_at;
+        return ptx_fail(PTXCPU_E_ARG, "%s: block (%u,%u,%u) returned %d", who,
                         (unsigned)(L.fail_at % grid.x), (unsigned)(yz % grid.y),
                         (unsigned)(yz / grid.y), L.fail_rc);
     }
     return PTXCPU_OK;
+}
+
+ptxcpu_status ptxcpu_launch(ptxcpu_dim3 grid, ptxcpu_dim3 block, ptxcpu_block_fn fn, void *user,
+                            const ptxcpu_launch_opts *opts)
+{
+    static const char who[] = "ptxcpu_launch";
+    uint64_t nblocks = 0, fail;
+    ptxcpu_status st = ptx_launch_check(who, grid, block, fn, opts, &nblocks, NULL);
+    if (st != PTXCPU_OK)
+        return st;
+    return ptx_launch_range(who, grid, block, 0, nblocks, fn, user, opts, &fail);
 }

@@ -39,4 +39,23 @@ PTX_HIDDEN hwloc_const_bitmap_t ptx_bind_set(const ptx_machine *m, ptxcpu_bind p
 PTX_HIDDEN void *ptx_alloc_node(const ptx_machine *m, size_t len, hwloc_const_bitmap_t near);
 PTX_HIDDEN void ptx_free_node(const ptx_machine *m, void *p, size_t len);
 
+/* Nonzero while the calling thread runs a block callback (a launch from there is refused). */
+PTX_HIDDEN int ptx_in_block(void);
+
+/* The checks of a launch (messages start with `who`): NULL fn, nested launch, dimensions, options.
+ * On success *nblocks is the grid's block count and, if weight is not NULL, *weight the threads
+ * that run at once (opts' thread count capped at the allowed cores, or PUs when not pinned to
+ * cores): what a rank brings to an MPI launch. */
+PTX_HIDDEN ptxcpu_status ptx_launch_check(const char *who, ptxcpu_dim3 grid, ptxcpu_dim3 block,
+                                          ptxcpu_block_fn fn, const ptxcpu_launch_opts *opts,
+                                          uint64_t *nblocks, unsigned *weight);
+
+/* Runs the linear blocks first .. first + count - 1 of a grid ptx_launch_check accepted, with the
+ * grid's own %ctaid and %nctaid, on this process's team. On failure *fail_block is the lowest
+ * failing block (the range's first one when a thread got no scratch), else UINT64_MAX. */
+PTX_HIDDEN ptxcpu_status ptx_launch_range(const char *who, ptxcpu_dim3 grid, ptxcpu_dim3 block,
+                                          uint64_t first, uint64_t count, ptxcpu_block_fn fn,
+                                          void *user, const ptxcpu_launch_opts *opts,
+                                          uint64_t *fail_block);
+
 #endif
