@@ -59,10 +59,22 @@ static const struct { const char *sec, *pattern; } syntax[] = {
     {"9.7.3.4", "sub" ORND ".f64"},
     {"9.7.3.7", "mad{.ftz}{.sat}.f32"}, {"9.7.3.7", "mad" RND "{.ftz}{.sat}.f32"},
     {"9.7.3.7", "mad" RND ".f64"},
+    /* 9.7.3.11/12 also give three-input forms (min{.ftz}{.NaN}{.abs}.f32 d, a, b, c), spelled
+     * like the two-input ones: the table leaves them out until a parse can count operands */
+    {"9.7.3.9", "abs{.ftz}.f32"}, {"9.7.3.9", "abs.f64"},
+    {"9.7.3.10", "neg{.ftz}.f32"}, {"9.7.3.10", "neg.f64"},
+    {"9.7.3.11", "min{.ftz}{.NaN}{.xorsign.abs}.f32"}, {"9.7.3.11", "min.f64"},
+    {"9.7.3.12", "max{.ftz}{.NaN}{.xorsign.abs}.f32"}, {"9.7.3.12", "max.f64"},
     {"9.7.4.1", "add{.rn}{.ftz}{.sat}<.f16,.f16x2>"}, {"9.7.4.1", "add{.rn}<.bf16,.bf16x2>"},
+    {"9.7.4.5", "neg{.ftz}<.f16,.f16x2>"}, {"9.7.4.5", "neg<.bf16,.bf16x2>"},
+    {"9.7.4.6", "abs{.ftz}<.f16,.f16x2>"}, {"9.7.4.6", "abs<.bf16,.bf16x2>"},
+    {"9.7.4.7", "min{.ftz}{.NaN}{.xorsign.abs}<.f16,.f16x2>"},
+    {"9.7.4.7", "min{.NaN}{.xorsign.abs}<.bf16,.bf16x2>"},
+    {"9.7.4.8", "max{.ftz}{.NaN}{.xorsign.abs}<.f16,.f16x2>"},
+    {"9.7.4.8", "max{.NaN}{.xorsign.abs}<.bf16,.bf16x2>"},
 };
 
-#define MAXSPELL 400
+#define MAXSPELL 1024
 static struct { char mn[48]; const char *sec; } spelled[MAXSPELL];
 static int nspelled;
 
@@ -128,7 +140,16 @@ static unsigned spec_min_sm(const char *mn)
     if (opcode_is(mn, "copysign")) return 20;
     if (opcode_is(mn, "szext") || opcode_is(mn, "bmsk")) return 70;
     if (opcode_is(mn, "dp4a") || opcode_is(mn, "dp2a")) return 61;
-    if (x2int || has(mn, ".bf16") || has(mn, ".bf16x2")) return 90;
+    int half = has(mn, ".f16") || has(mn, ".f16x2"), bf = has(mn, ".bf16") || has(mn, ".bf16x2");
+    if (opcode_is(mn, "abs") || opcode_is(mn, "neg")) { /* 9.7.4.5/6: bf16 needs sm_80 */
+        if (bf) return 80;
+        if (half) return 53;
+    }
+    if ((opcode_is(mn, "min") || opcode_is(mn, "max")) && (has(mn, ".f32") || half || bf)) {
+        if (has(mn, ".xorsign")) return 86; /* 9.7.3.11/12, 9.7.4.7/8 */
+        if (has(mn, ".NaN") || half || bf) return 80;
+    }
+    if (x2int || bf) return 90;
     if ((opcode_is(mn, "min") || opcode_is(mn, "max")) && has(mn, ".relu")) return 90;
     if (has(mn, ".f16") || has(mn, ".f16x2")) return 53;
     if (has(mn, ".f32x2")) return 100;
