@@ -303,7 +303,8 @@ def t_fabsneg(r):
 
 
 def t_fminmax(r):
-    """fminf / fmaxf, with the spec's -0 < +0 where the C library leaves it open, .NaN,
+    """fminf / fmaxf (a signalling NaN operand makes them return NaN: the other operand is
+    picked first), with the spec's -0 < +0 where the C library leaves it open, .NaN,
     .xorsign.abs; the 16-bit formats through float; f64: two NaNs give the first, quieted."""
     t = FLOAT[r.ty]
     x, y = inputs(r, t, 'ab')
@@ -315,7 +316,7 @@ def t_fminmax(r):
     body = [f'{ft} x = {x}, y = {y};']
     if r.has('xorsign'):
         body += ['int neg = !signbit(x) != !signbit(y);', f'x = fabs{sfx}(x);', f'y = fabs{sfx}(y);']
-    body += [f'{ft} m = fm{"ax" if mx else "in"}{sfx}(x, y);',
+    body += [f'{ft} m = isnan(x) ? y : isnan(y) ? x : fm{"ax" if mx else "in"}{sfx}(x, y);',
              f'm = x == y ? (signbit(x) ? {"y : x" if mx else "x : y"}) : m; /* -0 < +0 */']
     if r.has('nan'):
         body += ['m = isnan(x) || isnan(y) ? NAN : m;']

@@ -270,7 +270,10 @@ static inline uint32_t h_minmax(uint32_t a, uint32_t b, int bf, int mx, int ftz,
     }
     if ((isnan(x) && isnan(y)) || (nan && (isnan(x) || isnan(y))))
         return 0x7fff;
-    r = mx ? fmaxf(x, y) : fminf(x, y);
+    if (isnan(x) || isnan(y)) /* (fminf/fmaxf give NaN for a signalling one; min_num does not) */
+        r = isnan(x) ? y : x;
+    else
+        r = mx ? fmaxf(x, y) : fminf(x, y);
     if (x == 0 && y == 0)
         r = (mx ? signbit(x) && signbit(y) : signbit(x) || signbit(y)) ? -0.0f : 0.0f;
     if (xs)

@@ -150,8 +150,7 @@ static uint64_t absneg_libc(const oracle_spec *s, uint64_t x)
     return bits_of(s->f, s->op == OR_ABS ? fabs(v) : -v);
 }
 
-/* min/max per the spec's min_num/min_nan pseudo-code on fmin/fmax (which already return the
- * number when one operand is NaN); the C library leaves the sign of a zero result open when both
+/* min/max per the spec's min_num/min_nan pseudo-code on fmin/fmax; the C library leaves the sign of a zero result open when both
  * are zeros, the spec orders -0 < +0. A NaN result: the first NaN input quieted for f64, else
  * canonical. .xorsign.abs: magnitudes compared, the sign bits' XOR (of the inputs) applied. */
 static uint64_t minmax_libc(const oracle_spec *s, const uint64_t *in)
@@ -165,7 +164,10 @@ static uint64_t minmax_libc(const oracle_spec *s, const uint64_t *in)
             return (fp_isnan(s->f, in[0]) ? in[0] : in[1]) | 1ull << 51;
         return fp_canon_nan(s->f);
     }
-    r = s->op == OR_MIN ? fmin(x, y) : fmax(x, y);
+    if (isnan(x) || isnan(y)) /* (fmin/fmax give NaN for a signalling one; min_num does not) */
+        r = isnan(x) ? y : x;
+    else
+        r = s->op == OR_MIN ? fmin(x, y) : fmax(x, y);
     if (x == 0 && y == 0) {
         int sx = signbit(x) != 0, sy = signbit(y) != 0;
         r = (s->op == OR_MIN ? sx || sy : sx && sy) ? -0.0 : 0.0;
