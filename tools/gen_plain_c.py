@@ -315,7 +315,8 @@ def t_fminmax(r):
         x, y = f'{t}_to_float({x})', f'{t}_to_float({y})'
     body = [f'{ft} x = {x}, y = {y};']
     if r.has('xorsign'):
-        body += ['int neg = !signbit(x) != !signbit(y);', f'x = fabs{sfx}(x);', f'y = fabs{sfx}(y);']
+        body += ['int neg = !signbit(x) != !signbit(y);', f'x = fabs{sfx}(x);',
+                 f'y = fabs{sfx}(y);']
     body += [f'{ft} m = isnan(x) ? y : isnan(y) ? x : fm{"ax" if mx else "in"}{sfx}(x, y);',
              f'm = x == y ? (signbit(x) ? {"y : x" if mx else "x : y"}) : m; /* -0 < +0 */']
     if r.has('nan'):

@@ -150,11 +150,14 @@ SIMD_BODY(FNEG, 64, 64, 0, 0, 0)
 #define FSG_MINMAX_BODIES(SEM, MX)                                                               \
     SIMD_BODY(SEM, 16, 16, 16, 0, 0)                                                           \
     {                                                                                          \
-        return v16_from32(fsg_h2_minmax(MX, m, FSG_H2_EXP(ty), v32_from16_u(a), v32_from16_u(b)));     \
+        v32 r = fsg_h2_minmax(MX, m, FSG_H2_EXP(ty), v32_from16_u(a), v32_from16_u(b));        \
+        return v16_from32(r);                                                                  \
     }                                                                                          \
     SIMD_BODY(SEM, 32, 32, 32, 0, 0)                                                           \
     {                                                                                          \
-        return ty == TY_F32 ? fsg_f32_minmax(MX, m, a, b) : fsg_h2_minmax(MX, m, FSG_H2_EXP(ty), a, b);    \
+        if (ty == TY_F32)                                                                      \
+            return fsg_f32_minmax(MX, m, a, b);                                                \
+        return fsg_h2_minmax(MX, m, FSG_H2_EXP(ty), a, b);                                     \
     }                                                                                          \
     SIMD_BODY(SEM, 64, 64, 64, 0, 0) { return fsg_f64_minmax(MX, m, a, b); }
 FSG_MINMAX_BODIES(FMIN, 0)

@@ -411,7 +411,8 @@ static const uint32_t C32[] = {0, 1, 0x7fff, 0x8000, 0xffff, 0xffffffff, 0x80000
     X(neg_ftz_f16, "neg.ftz.f16", "half", UNARY16, 1, C_NONE, o_neg_ftz_f16) \
     X(abs_bf16, "abs.bf16", "half", UNARY16, 1, C_NONE, o_abs_bf16) \
     X(neg_bf16, "neg.bf16", "half", UNARY16, 1, C_NONE, o_neg_bf16) \
-    HALF_MINMAX(X, f16, PAIR16, "", "f16", 1) HALF_MINMAX(X, ftz_f16, PAIR16, "ftz.", "f16", SAMPLE) \
+    HALF_MINMAX(X, f16, PAIR16, "", "f16", 1) \
+    HALF_MINMAX(X, ftz_f16, PAIR16, "ftz.", "f16", SAMPLE) \
     HALF_MINMAX(X, bf16, PAIR16, "", "bf16", 1) \
     HALF_MINMAX(X, f16x2, PACKED, "", "f16x2", 1) \
     HALF_MINMAX(X, ftz_f16x2, PACKED, "ftz.", "f16x2", SAMPLE) \

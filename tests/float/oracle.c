@@ -150,8 +150,8 @@ static uint64_t absneg_libc(const oracle_spec *s, uint64_t x)
     return bits_of(s->f, s->op == OR_ABS ? fabs(v) : -v);
 }
 
-/* min/max per the spec's min_num/min_nan pseudo-code on fmin/fmax; the C library leaves the sign of a zero result open when both
- * are zeros, the spec orders -0 < +0. A NaN result: the first NaN input quieted for f64, else
+/* min/max per the spec's min_num/min_nan pseudo-code on fmin/fmax; the C library leaves the sign
+ * of a zero result open when both are zeros, the spec orders -0 < +0. A NaN result: the first NaN input quieted for f64, else
  * canonical. .xorsign.abs: magnitudes compared, the sign bits' XOR (of the inputs) applied. */
 static uint64_t minmax_libc(const oracle_spec *s, const uint64_t *in)
 {

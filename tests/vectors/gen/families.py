@@ -70,8 +70,8 @@ def spellings():
     out += ['%s%s.%s' % (op, f, t) for op in ('neg', 'abs') for t in ('f16', 'f16x2')
             for f in opt('ftz')]
     out += ['%s.%s' % (op, t) for op in ('neg', 'abs') for t in ('bf16', 'bf16x2')]
-    out += ['%s%s.%s' % (op, s, t) for op in ('min', 'max') for t in ('f16', 'f16x2', 'bf16', 'bf16x2')
-            for s in mm(not t.startswith('bf'))]
+    out += ['%s%s.%s' % (op, s, t) for op in ('min', 'max')
+            for t in ('f16', 'f16x2', 'bf16', 'bf16x2') for s in mm(not t.startswith('bf'))]
     return out
 
 
