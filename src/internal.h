@@ -39,6 +39,8 @@ enum ptx_ty {
 #define M_CLAMP    (1u << 9)
 #define M_WRAP     (1u << 10)
 #define M_LEGACY   (1u << 11)
+#define M_NAN      (1u << 13) /* float min/max .NaN: a NaN input gives the canonical NaN */
+#define M_XORSIGN  (1u << 14) /* float min/max .xorsign.abs (the spec allows them only together) */
 /* Not a PTX modifier: set by the SIMD chain template on float sub/mad steps whose NaN results may
  * stay uncanonicalized until the chain's end (src/simd/float_ops.h, SIMD_DEFERS_CANON). */
 #define M_RAWNAN   (1u << 12)

@@ -190,8 +190,9 @@ static void sb_cut(sb *b, size_t n)
 }
 
 /* Appends each distinct part of the rows in sel whose category() is cat, as ".a, .b"; cat NULL:
- * every part but types (modifiers, modes and roundings alike). */
-static void sb_list_tokens(sb *b, const unsigned char *sel, const char *cat)
+ * every part but types (modifiers, modes and roundings alike). Parts in given (if not NULL) are
+ * left out. */
+static void sb_list_tokens(sb *b, const unsigned char *sel, const char *cat, const toks *given)
 {
     char seen[64][TOKLEN];
     int nseen = 0;
@@ -200,6 +201,7 @@ static void sb_list_tokens(sb *b, const unsigned char *sel, const char *cat)
         for (int k = 1; k < row_toks[i].n; k++) {
             const char *t = row_toks[i].t[k];
             if (cat ? strcmp(category(t), cat) != 0 : is_type_tok(t)) continue;
+            if (given && has_tok(given, 1, t)) continue;
             int dup = 0;
             for (int s = 0; s < nseen; s++) dup |= !strcmp(seen[s], t);
             if (dup || nseen == 64) continue;
@@ -371,7 +373,7 @@ static int unknown_opcode(why *w)
 static void foreign_type(why *w, const char *t)
 {
     sb_add(&w->m, "%s: %s does not take type .%s; its types are ", w->mn, w->op, t);
-    sb_list_tokens(&w->m, w->in_op, "type");
+    sb_list_tokens(&w->m, w->in_op, "type", NULL);
     sb_list_sections(&w->m, w->in_op);
     if (is_float_type(t))
         sb_add(&w->m, "; PTX's other floating-point %s forms are outside the sections ptxcpu "
@@ -392,7 +394,7 @@ static void foreign_modifier(why *w, const char *t)
             sb_add(&w->m, ".%s", w->k->t[j]);
     sb_add(&w->m, " allows ");
     size_t mark = w->m.n;
-    sb_list_tokens(&w->m, rows, NULL);
+    sb_list_tokens(&w->m, rows, NULL, NULL);
     if (w->m.n == mark) {
         sb_cut(&w->m, before);
         sb_add(&w->m, "%s takes no modifiers", w->op);
@@ -446,7 +448,7 @@ static int type_count(why *w)
         sb_add(&w->m, "%s: %s takes %s type%s (%s), not %d; its types are ", w->mn, w->op,
                want == 2 ? "two" : "one", want == 2 ? "s" : "", want == 2 ? ".atype.btype" : ".type",
                have);
-    sb_list_tokens(&w->m, w->in_op, "type");
+    sb_list_tokens(&w->m, w->in_op, "type", NULL);
     sb_list_sections(&w->m, w->in_op);
     return 1;
 }
@@ -505,7 +507,7 @@ static int modifier_not_for_type(why *w)
         }
         forms_with(w, t);
         sb_add(&w->m, "%s: .%s applies only to ", w->mn, t);
-        sb_list_tokens(&w->m, w->sel, "type");
+        sb_list_tokens(&w->m, w->sel, "type", NULL);
         sb_list_sections(&w->m, w->sel);
         const char *note = spec_note(w->op, t);
         if (note)
@@ -599,7 +601,7 @@ static int missing_part(why *w)
     const char *cat = missing_category(w);
     sb_add(&w->m, "%s: missing %s: ", w->mn, cat);
     size_t mark = w->m.n;
-    sb_list_tokens(&w->m, w->sel, cat);
+    sb_list_tokens(&w->m, w->sel, cat, w->k); /* (what was given is not missing) */
     if (strchr(w->m.s + mark, ',')) { /* several: say "one of" before the list */
         char list[200];
         snprintf(list, sizeof list, "%s", w->m.s + mark);
@@ -609,6 +611,10 @@ static int missing_part(why *w)
     sb_add(&w->m, " is required; e.g. ");
     sb_list_rows(&w->m, w->sel, 4);
     sb_list_sections(&w->m, w->sel);
+    if ((!strcmp(w->op, "min") || !strcmp(w->op, "max")) && has_tok(w->k, 1, "abs") &&
+        !has_tok(w->k, 1, "xorsign"))
+        sb_add(&w->m, "; the three-input %s{.ftz}{.NaN}{.abs}.f32 d, a, b, c is not implemented",
+               w->op);
     return 1;
 }
 

@@ -23,7 +23,8 @@ FAMILIES = [  # (name, fpu, group)
     ('MIN', 0, 0), ('MAX', 0, 0), ('POPC', 0, 2), ('CLZ', 0, 2), ('BFIND', 0, 2), ('FNS', 0, 2),
     ('BREV', 0, 2), ('BFE', 0, 2), ('BFI', 0, 2), ('BMSK', 0, 0), ('SZEXT', 0, 0),
     ('DP4A', 0, 4), ('DP2A', 0, 4), ('FSUB', 1, 3), ('FMAD', 1, 4), ('HADD', 1, 3),
-    ('COPYSIGN', 0, 0)]
+    ('COPYSIGN', 0, 0),
+    ('FABS', 0, 3), ('FNEG', 0, 3), ('FMIN', 0, 2), ('FMAX', 0, 2)]
 
 W = {'u16': 16, 's16': 16, 'u32': 32, 's32': 32, 'u64': 64, 's64': 64, 'u16x2': 32, 's16x2': 32,
      'b32': 32, 'b64': 64, 'f16': 16, 'f16x2': 32, 'bf16': 16, 'bf16x2': 32, 'f32': 32,
@@ -180,6 +181,21 @@ for r in RND:
 for r in RND[1:]:
     row(name('mad', r, 'f64'), 'FMAD', 'f64', rnd=r.upper(), ws=(64, [64] * 3), sm=13,
         sec='9.7.3.7')
+# 9.7.3.9 abs, 9.7.3.10 neg, 9.7.3.11 min, 9.7.3.12 max (float; the three-input min/max forms
+# share their mnemonics with the two-input ones and wait for a parse by operand count)
+for op, sem, sec in [('abs', 'FABS', '9.7.3.9'), ('neg', 'FNEG', '9.7.3.10')]:
+    for ftz in ['', 'ftz']:
+        row(name(op, ftz, 'f32'), sem, 'f32', (ftz,) if ftz else (), ws=(32, [32]), sec=sec)
+    row(name(op, 'f64'), sem, 'f64', ws=(64, [64]), sm=13, sec=sec)
+for op, sem, sec in [('min', 'FMIN', '9.7.3.11'), ('max', 'FMAX', '9.7.3.12')]:
+    for ftz in ['', 'ftz']:
+        for nan in ['', 'NaN']:
+            for xs in ['', 'xorsign.abs']:
+                sm, p = (86, (7, 2)) if xs else (80, (7, 0)) if nan else (10, (1, 0))
+                row(name(op, ftz, nan, xs, 'f32'), sem, 'f32',
+                    tuple(x for x in (ftz, nan and 'nan', xs and 'xorsign') if x),
+                    ws=(32, [32, 32]), sm=sm, ptx=p, sec=sec)
+    row(name(op, 'f64'), sem, 'f64', ws=(64, [64, 64]), sm=13, sec=sec)
 # 9.7.4.1 half add
 for t in ['f16', 'f16x2']:
     for r in ['', 'rn']:
@@ -192,6 +208,24 @@ for t in ['bf16', 'bf16x2']:
     for r in ['', 'rn']:
         row(name('add', r, t), 'HADD', t, rnd=(r or 'none').upper(), ws=(W[t], [W[t]] * 2),
             sm=90, ptx=(7, 8), sec='9.7.4.1')
+
+# 9.7.4.5 neg, 9.7.4.6 abs, 9.7.4.7 min, 9.7.4.8 max (half precision)
+for op, sem, sec, p in [('neg', 'FNEG', '9.7.4.5', (6, 0)), ('abs', 'FABS', '9.7.4.6', (6, 5))]:
+    for t in ['f16', 'f16x2']:
+        for ftz in ['', 'ftz']:
+            row(name(op, ftz, t), sem, t, (ftz,) if ftz else (), ws=(W[t], [W[t]]), sm=53, ptx=p,
+                sec=sec)
+    for t in ['bf16', 'bf16x2']:
+        row(name(op, t), sem, t, ws=(W[t], [W[t]]), sm=80, ptx=(7, 0), sec=sec)
+for op, sem, sec in [('min', 'FMIN', '9.7.4.7'), ('max', 'FMAX', '9.7.4.8')]:
+    for t in ['f16', 'f16x2', 'bf16', 'bf16x2']:
+        for ftz in ([''] if t.startswith('bf') else ['', 'ftz']):
+            for nan in ['', 'NaN']:
+                for xs in ['', 'xorsign.abs']:
+                    sm, p = (86, (7, 2)) if xs else (80, (7, 0))
+                    row(name(op, ftz, nan, xs, t), sem, t,
+                        tuple(x for x in (ftz, nan and 'nan', xs and 'xorsign') if x),
+                        ws=(W[t], [W[t], W[t]]), sm=sm, ptx=p, sec=sec)
 
 assert len({r[0] for r in rows}) == len(rows), 'a mnemonic spelled twice'
 assert {r[1] for r in rows} == {f for f, _, _ in FAMILIES}, 'a family without rows, or rows without one'

@@ -54,8 +54,8 @@ FLOAT = {'F32': 'float', 'F32X2': 'float', 'F64': 'double', 'F16': 'f16', 'F16X2
          'BF16': 'bf16', 'BF16X2': 'bf16'}
 FPFX = {'float': 'f32', 'double': 'f64', 'f16': 'f16', 'bf16': 'bf16'}
 FESET = {'RZ': 'FE_TOWARDZERO', 'RM': 'FE_DOWNWARD', 'RP': 'FE_UPWARD'}
-FLOAT_SEMS = ('FSUB', 'FMAD', 'HADD', 'COPYSIGN')
-ELEMENTWISE_X2 = ('ADD', 'MIN', 'MAX', 'FSUB', 'HADD')
+FLOAT_SEMS = ('FSUB', 'FMAD', 'HADD', 'COPYSIGN', 'FABS', 'FNEG', 'FMIN', 'FMAX')
+ELEMENTWISE_X2 = ('ADD', 'MIN', 'MAX', 'FSUB', 'HADD', 'FABS', 'FNEG', 'FMIN', 'FMAX')
 
 
 def operand_types(r):
@@ -289,13 +289,57 @@ def t_copysign(r):
     return float_finish(r, t, 'copysignf(b[i], a[i])')
 
 
+def t_fabsneg(r):
+    """fabsf / unary minus (through float for the 16-bit formats); f64 NaNs pass unchanged."""
+    t = FLOAT[r.ty]
+    (x,) = inputs(r, t, 'a')
+    neg = r.sem == 'FNEG'
+    if t == 'double':
+        return [f'd[i] = isnan(a[i]) ? a[i] : {"-a[i]" if neg else "fabs(a[i])"};']
+    if t == 'float':
+        return float_finish(r, t, f'-{x}' if neg else f'fabsf({x})')
+    v = f'{t}_to_float({x})'
+    return float_finish(r, t, f'{t}_from_float({"-" + v if neg else f"fabsf({v})"})')
+
+
+def t_fminmax(r):
+    """fminf / fmaxf (a signalling NaN operand makes them return NaN: the other operand is
+    picked first), with the spec's -0 < +0 where the C library leaves it open, .NaN,
+    .xorsign.abs; the 16-bit formats through float; f64: two NaNs give the first, quieted."""
+    t = FLOAT[r.ty]
+    x, y = inputs(r, t, 'ab')
+    ft = 'double' if t == 'double' else 'float'
+    sfx = '' if t == 'double' else 'f'
+    mx = r.sem == 'FMAX'
+    if t in ('f16', 'bf16'):
+        x, y = f'{t}_to_float({x})', f'{t}_to_float({y})'
+    body = [f'{ft} x = {x}, y = {y};']
+    if r.has('xorsign'):
+        body += ['int neg = !signbit(x) != !signbit(y);', f'x = fabs{sfx}(x);',
+                 f'y = fabs{sfx}(y);']
+    body += [f'{ft} m = isnan(x) ? y : isnan(y) ? x : fm{"ax" if mx else "in"}{sfx}(x, y);',
+             f'm = x == y ? (signbit(x) ? {"y : x" if mx else "x : y"}) : m; /* -0 < +0 */']
+    if r.has('nan'):
+        body += ['m = isnan(x) || isnan(y) ? NAN : m;']
+    if r.has('xorsign'):
+        body += [f'm = copysign{sfx}(m, neg ? -1 : 1);']
+    if t == 'double':
+        return body + ['if (isnan(x) && isnan(y)) { /* the first NaN, quieted */',
+                       '    uint64_t q;', '    memcpy(&q, &x, 8);', '    q |= 1ull << 51;',
+                       '    memcpy(&m, &q, 8);', '}', 'd[i] = m;']
+    if t == 'float':
+        return body + float_finish(r, t, 'm')
+    return body + float_finish(r, t, f'{t}_from_float(m)')
+
+
 TEMPLATES = {
     'ADD': t_addsub, 'SUB': t_addsub, 'MUL': t_mul, 'MAD': t_mad, 'MUL24': t_mul24,
     'MAD24': t_mul24, 'SAD': t_sad, 'DIV': t_divrem, 'REM': t_divrem, 'ABS': t_absneg,
     'NEG': t_absneg, 'MIN': t_minmax, 'MAX': t_minmax, 'POPC': t_popc, 'CLZ': t_clz,
     'BFIND': t_bfind, 'FNS': t_fns, 'BREV': t_brev, 'BFE': t_bfe, 'BFI': t_bfi, 'BMSK': t_bmsk,
     'SZEXT': t_szext, 'DP4A': t_dp, 'DP2A': t_dp, 'FSUB': t_fsub, 'FMAD': t_fmad, 'HADD': t_hadd,
-    'COPYSIGN': t_copysign,
+    'COPYSIGN': t_copysign, 'FABS': t_fabsneg, 'FNEG': t_fabsneg, 'FMIN': t_fminmax,
+    'FMAX': t_fminmax,
 }
 
 

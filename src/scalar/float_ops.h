@@ -143,4 +143,6 @@ static inline uint64_t ptx_lane_HADD(int ty, int ty2, unsigned m, int rnd, uint6
     return hadd_elem(f, m, a & 0xffff, b & 0xffff);
 }
 
+#include "float_sign_ops.h" /* abs, neg, min, max (9.7.3.9-12, 9.7.4.5-8) */
+
 #endif

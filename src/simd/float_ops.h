@@ -210,4 +210,6 @@ SIMD_BODY(COPYSIGN, 64, 64, 64, 0, 0)
     return v64_or(v64_and(a, sign), v64_andnot(sign, b));
 }
 
+#include "simd/float_sign_ops.h" /* abs, neg, min, max (9.7.3.9-12, 9.7.4.5-8) */
+
 #endif

@@ -1,6 +1,6 @@
 /* Exhaustive sweeps: every instruction whose inputs fit in 32 bits (16-bit integer forms, u16x2/s16x2,
- * f16/bf16 add, the one-operand 32-bit ones) run on ALL 2^32 inputs through ptxcpu_run and compared
- * with oracles written here. */
+ * f16/bf16 add, min and max, the one-operand 32-bit ones, f16/bf16 and f32 abs and neg) run on ALL
+ * 2^32 inputs through ptxcpu_run and compared with oracles written here. */
 #include <ptxcpu.h>
 
 #include "emu_tables.h" /* tables built without native flags (simde emulation), linked in */
@@ -8,6 +8,7 @@
 #include "test_common.h"
 
 #include <inttypes.h>
+#include <math.h>
 #include <omp.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -236,6 +237,86 @@ O(f16_sat, f16_add(a, b, 0, 1))
 O(f16_ftz_sat, f16_add(a, b, 1, 1))
 O(bf16, bf16_round(bf16_value(a) + bf16_value(b)))
 
+/* Float and half abs/neg/min/max (9.7.3.9-12, 9.7.4.5-8): the C library's fabsf, unary minus,
+ * fminf/fmaxf on the exact float values. The spec's order puts -0 below +0, which the C library
+ * leaves open, so two zeros are decided by their signs; NaN results are canonical
+ * (docs/SEMANTICS.md); .xorsign.abs compares magnitudes and gives a non-NaN result the XOR of the
+ * inputs' signs. f16 results go back through f16_round (exact: they are f16 values). */
+static inline float h_value(uint32_t h, int bf) { return bf ? bf16_value(h) : f16_value[h]; }
+static inline uint32_t h_bits(float f, int bf)
+{
+    uint32_t u;
+    memcpy(&u, &f, 4);
+    return bf ? u >> 16 : f16_round(f);
+}
+static inline uint32_t h_absneg(uint32_t h, int bf, int neg, int ftz)
+{
+    if (ftz && f16_subnormal(h))
+        h &= 0x8000;
+    float x = h_value(h, bf);
+    return isnan(x) ? 0x7fff : h_bits(neg ? -x : fabsf(x), bf);
+}
+static inline uint32_t h_minmax(uint32_t a, uint32_t b, int bf, int mx, int ftz, int nan, int xs)
+{
+    if (ftz) {
+        a = f16_subnormal(a) ? a & 0x8000 : a;
+        b = f16_subnormal(b) ? b & 0x8000 : b;
+    }
+    float x = h_value(a, bf), y = h_value(b, bf), r;
+    int xorneg = ((a ^ b) & 0x8000) != 0;
+    if (xs) {
+        x = fabsf(x);
+        y = fabsf(y);
+    }
+    if ((isnan(x) && isnan(y)) || (nan && (isnan(x) || isnan(y))))
+        return 0x7fff;
+    if (isnan(x) || isnan(y)) /* (fminf/fmaxf give NaN for a signalling one; min_num does not) */
+        r = isnan(x) ? y : x;
+    else
+        r = mx ? fmaxf(x, y) : fminf(x, y);
+    if (x == 0 && y == 0)
+        r = (mx ? signbit(x) && signbit(y) : signbit(x) || signbit(y)) ? -0.0f : 0.0f;
+    if (xs)
+        r = copysignf(r, xorneg ? -1.0f : 1.0f);
+    return h_bits(r, bf);
+}
+static inline uint32_t f32_absneg(uint32_t a, int neg, int ftz)
+{
+    if (ftz && (a & 0x7f800000) == 0)
+        a &= 0x80000000u;
+    float x;
+    memcpy(&x, &a, 4);
+    if (isnan(x))
+        return 0x7fffffff;
+    x = neg ? -x : fabsf(x);
+    memcpy(&a, &x, 4);
+    return a;
+}
+#define H2(f, ...) (f(a & 0xffff, __VA_ARGS__) | f(a >> 16, __VA_ARGS__) << 16)
+O(abs_f16, h_absneg(a, 0, 0, 0))
+O(abs_ftz_f16, h_absneg(a, 0, 0, 1))
+O(neg_f16, h_absneg(a, 0, 1, 0))
+O(neg_ftz_f16, h_absneg(a, 0, 1, 1))
+O(abs_bf16, h_absneg(a, 1, 0, 0))
+O(neg_bf16, h_absneg(a, 1, 1, 0))
+O(abs_f16x2, H2(h_absneg, 0, 0, 0))
+O(abs_ftz_f16x2, H2(h_absneg, 0, 0, 1))
+O(neg_f16x2, H2(h_absneg, 0, 1, 0))
+O(neg_ftz_f16x2, H2(h_absneg, 0, 1, 1))
+O(abs_bf16x2, H2(h_absneg, 1, 0, 0))
+O(neg_bf16x2, H2(h_absneg, 1, 1, 0))
+O(abs_f32, f32_absneg(a, 0, 0))
+O(abs_ftz_f32, f32_absneg(a, 0, 1))
+O(neg_f32, f32_absneg(a, 1, 0))
+O(neg_ftz_f32, f32_absneg(a, 1, 1))
+/* min/max oracles: name, bf16, max, .ftz, .NaN, .xorsign.abs */
+#define HMM(name, ...) O(name, h_minmax(a, b, __VA_ARGS__))
+#define HMM_MODS(op, mx, t, bf, fz, ftz)                                                         \
+    HMM(op##fz##t, bf, mx, ftz, 0, 0) HMM(op##fz##_NaN##t, bf, mx, ftz, 1, 0)                   \
+    HMM(op##fz##_xs##t, bf, mx, ftz, 0, 1) HMM(op##fz##_NaN_xs##t, bf, mx, ftz, 1, 1)
+#define HMM_OPS(t, bf, fz, ftz) HMM_MODS(min, 0, t, bf, fz, ftz) HMM_MODS(max, 1, t, bf, fz, ftz)
+HMM_OPS(_f16, 0, , 0) HMM_OPS(_f16, 0, _ftz, 1) HMM_OPS(_bf16, 1, , 0)
+
 /* ---- The sweeps ----------------------------------------------------------------------------------
  * Layouts: PAIR16 a, b, d 16-bit (c 16-bit uniform); PAIR32 a, b 16-bit, d and c 32-bit (.wide);
  * UNARY16 a, d 16-bit, all 2^16 a; UNARY32 a, d 32-bit, a = x << 16 | y; PACKED a, b, d 32-bit, the oracle per 16-bit element: the low
@@ -244,6 +325,27 @@ enum layout { PAIR16, PAIR32, UNARY16, PACKED, UNARY32 };
 static const uint32_t C_NONE[] = {0};
 static const uint32_t C16[] = {0, 1, 0x7fff, 0x8000, 0xffff};
 static const uint32_t C32[] = {0, 1, 0x7fff, 0x8000, 0xffff, 0xffffffff, 0x80000000};
+
+/* The half min/max spellings of one type (id suffix T, mnemonic suffix MT, which names the
+ * oracles o_<op>_<T>...): the plain ones swept with a-stride S1, the .NaN and .xorsign.abs ones
+ * (the same compare, other fix-ups) sampled. bf16 oracles serve both layouts (PACKED applies
+ * the oracle per element), the .ftz ones are f16 only. */
+#define HALF_MINMAX(X, T, LAY, FZ, TY, S1) \
+    HALF_MM1(X, min, T, LAY, FZ, TY, S1) HALF_MM1(X, max, T, LAY, FZ, TY, S1)
+#define HALF_MM1(X, OP, T, LAY, FZ, TY, S1) \
+    X(OP##_##T, #OP "." FZ TY, "half", LAY, S1, C_NONE, HMM_O(OP, T, )) \
+    X(OP##_NaN_##T, #OP "." FZ "NaN." TY, "half", LAY, SAMPLE, C_NONE, HMM_O(OP, T, _NaN)) \
+    X(OP##_xs_##T, #OP "." FZ "xorsign.abs." TY, "half", LAY, SAMPLE, C_NONE, HMM_O(OP, T, _xs)) \
+    X(OP##_NaN_xs_##T, #OP "." FZ "NaN.xorsign.abs." TY, "half", LAY, SAMPLE, C_NONE, \
+      HMM_O(OP, T, _NaN_xs))
+/* HMM_O(min, ftz_f16x2, _NaN) = o_min_ftz_NaN_f16: the oracle of the element type */
+#define HMM_O(OP, T, M) HMM_O_##T(OP, M)
+#define HMM_O_f16(OP, M) o_##OP##M##_f16
+#define HMM_O_ftz_f16(OP, M) o_##OP##_ftz##M##_f16
+#define HMM_O_bf16(OP, M) o_##OP##M##_bf16
+#define HMM_O_f16x2(OP, M) o_##OP##M##_f16
+#define HMM_O_ftz_f16x2(OP, M) o_##OP##_ftz##M##_f16
+#define HMM_O_bf16x2(OP, M) o_##OP##M##_bf16
 
 /* X(id, mnemonic, group, layout, a-stride (1 = all, SAMPLE), c values, oracle) */
 #define SWEEPS(X) \
@@ -303,6 +405,18 @@ static const uint32_t C32[] = {0, 1, 0x7fff, 0x8000, 0xffff, 0xffffffff, 0x80000
     X(add_ftz_sat_f16x2, "add.ftz.sat.f16x2", "half", PACKED, SAMPLE, C_NONE, o_f16_ftz_sat) \
     X(add_rn_bf16x2, "add.rn.bf16x2", "half", PACKED, 1, C_NONE, o_bf16) \
     X(add_bf16x2, "add.bf16x2", "half", PACKED, SAMPLE, C_NONE, o_bf16) \
+    X(abs_f16, "abs.f16", "half", UNARY16, 1, C_NONE, o_abs_f16) \
+    X(abs_ftz_f16, "abs.ftz.f16", "half", UNARY16, 1, C_NONE, o_abs_ftz_f16) \
+    X(neg_f16, "neg.f16", "half", UNARY16, 1, C_NONE, o_neg_f16) \
+    X(neg_ftz_f16, "neg.ftz.f16", "half", UNARY16, 1, C_NONE, o_neg_ftz_f16) \
+    X(abs_bf16, "abs.bf16", "half", UNARY16, 1, C_NONE, o_abs_bf16) \
+    X(neg_bf16, "neg.bf16", "half", UNARY16, 1, C_NONE, o_neg_bf16) \
+    HALF_MINMAX(X, f16, PAIR16, "", "f16", 1) \
+    HALF_MINMAX(X, ftz_f16, PAIR16, "ftz.", "f16", SAMPLE) \
+    HALF_MINMAX(X, bf16, PAIR16, "", "bf16", 1) \
+    HALF_MINMAX(X, f16x2, PACKED, "", "f16x2", 1) \
+    HALF_MINMAX(X, ftz_f16x2, PACKED, "ftz.", "f16x2", SAMPLE) \
+    HALF_MINMAX(X, bf16x2, PACKED, "", "bf16x2", 1) \
     X(popc_b32, "popc.b32", "unary32", UNARY32, 1, C_NONE, o_popc_b32) \
     X(clz_b32, "clz.b32", "unary32", UNARY32, 1, C_NONE, o_clz_b32) \
     X(brev_b32, "brev.b32", "unary32", UNARY32, 1, C_NONE, o_brev_b32) \
@@ -311,7 +425,17 @@ static const uint32_t C32[] = {0, 1, 0x7fff, 0x8000, 0xffff, 0xffffffff, 0x80000
     X(bfind_shiftamt_u32, "bfind.shiftamt.u32", "unary32", UNARY32, 1, C_NONE, o_bfind_shiftamt_u32) \
     X(bfind_shiftamt_s32, "bfind.shiftamt.s32", "unary32", UNARY32, 1, C_NONE, o_bfind_shiftamt_s32) \
     X(abs_s32, "abs.s32", "unary32", UNARY32, 1, C_NONE, o_abs_s32) \
-    X(neg_s32, "neg.s32", "unary32", UNARY32, 1, C_NONE, o_neg_s32)
+    X(neg_s32, "neg.s32", "unary32", UNARY32, 1, C_NONE, o_neg_s32) \
+    X(abs_f16x2, "abs.f16x2", "unary32", UNARY32, 1, C_NONE, o_abs_f16x2) \
+    X(abs_ftz_f16x2, "abs.ftz.f16x2", "unary32", UNARY32, 1, C_NONE, o_abs_ftz_f16x2) \
+    X(neg_f16x2, "neg.f16x2", "unary32", UNARY32, 1, C_NONE, o_neg_f16x2) \
+    X(neg_ftz_f16x2, "neg.ftz.f16x2", "unary32", UNARY32, 1, C_NONE, o_neg_ftz_f16x2) \
+    X(abs_bf16x2, "abs.bf16x2", "unary32", UNARY32, 1, C_NONE, o_abs_bf16x2) \
+    X(neg_bf16x2, "neg.bf16x2", "unary32", UNARY32, 1, C_NONE, o_neg_bf16x2) \
+    X(abs_f32, "abs.f32", "unary32", UNARY32, 1, C_NONE, o_abs_f32) \
+    X(abs_ftz_f32, "abs.ftz.f32", "unary32", UNARY32, 1, C_NONE, o_abs_ftz_f32) \
+    X(neg_f32, "neg.f32", "unary32", UNARY32, 1, C_NONE, o_neg_f32) \
+    X(neg_ftz_f32, "neg.ftz.f32", "unary32", UNARY32, 1, C_NONE, o_neg_ftz_f32)
 
 /* One ptxcpu_run call's worth of work: nx values of a (x), each against all 2^16 b (y). */
 struct job {

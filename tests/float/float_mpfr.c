@@ -13,8 +13,8 @@
 
 #define RANDOM_CASES 100000 /* per spelling, divided by PTXCPU_TEST_SCALE */
 #define CHUNK_WARPS 1024
-#define MAX_SPELLINGS 160
-#define MAX_FAMILIES 32
+#define MAX_SPELLINGS 512
+#define MAX_FAMILIES 128
 #define SHOW_PER_SPELLING 8
 #define SHOW_TOTAL 80
 
@@ -50,7 +50,8 @@ static family *family_of(const char *name)
 }
 
 /* The oracle's reading of a spelling: op, format and modifiers from the mnemonic, plus what the
- * target changes (sm_1x: sub.f32 flushes, mad.f32 without rounding is the legacy mad). */
+ * target changes (sm_1x: sub/abs/neg/min/max.f32 flush, mad.f32 without rounding is the legacy
+ * mad). */
 static int describe(spelling *sp, unsigned sm)
 {
     static const fpfmt *const fmts[] = {NULL, &FMT_F16, &FMT_BF16, &FMT_F32, &FMT_F64};
@@ -67,6 +68,10 @@ static int describe(spelling *sp, unsigned sm)
             s->ftz = 1;
         else if (!strcmp(tok, "sat"))
             s->sat = 1;
+        else if (!strcmp(tok, "NaN"))
+            s->nan = 1;
+        else if (!strcmp(tok, "xorsign"))
+            s->xorsign = 1;
         else if (tok[0] == 'r' && strlen(tok) == 2) {
             has_rnd = 1;
             s->rnd = tok[1] == 'n' ? MPFR_RNDN : tok[1] == 'z' ? MPFR_RNDZ : tok[1] == 'm' ? MPFR_RNDD : MPFR_RNDU;
@@ -79,6 +84,10 @@ static int describe(spelling *sp, unsigned sm)
         s->op = OR_ADD;
     else if (!strcmp(op, "copysign"))
         s->op = OR_COPYSIGN;
+    else if (!strcmp(op, "abs") || !strcmp(op, "neg") || !strcmp(op, "min") || !strcmp(op, "max")) {
+        s->op = op[0] == 'a' ? OR_ABS : op[0] == 'n' ? OR_NEG : op[1] == 'i' ? OR_MIN : OR_MAX;
+        s->ftz |= f32 && legacy; /* sm_1x: abs/neg/min/max.f32 flush subnormals (spec notes) */
+    }
     else if (!strcmp(op, "mad")) {
         s->op = OR_FMA;
         if (f32 && !has_rnd) /* mad{.ftz}{.sat}.f32 */

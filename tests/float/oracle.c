@@ -120,10 +120,71 @@ static uint64_t copysign_libc(const fpfmt *f, const uint64_t *in)
     return bits;
 }
 
+/* An operand as a double (exact), .ftz applied; and a double result back to bits (f64 through
+ * memcpy, so that a NaN result could only come from its own bits). */
+static double value(const oracle_spec *s, uint64_t x)
+{
+    if (s->f->bits == 64) {
+        double d;
+        memcpy(&d, &x, 8);
+        return d;
+    }
+    if (s->ftz && fp_efield(s->f, x) == 0)
+        x &= fp_sign(s->f);
+    return fp_decode(s->f, x);
+}
+static uint64_t bits_of(const fpfmt *f, double v)
+{
+    uint64_t u;
+    memcpy(&u, &v, 8);
+    return f->bits == 64 ? u : fp_encode(f, v);
+}
+
+/* abs/neg: fabs and unary minus; a NaN input gives its own bits for f64 (abs.f64 passes NaNs
+ * through per the spec, neg.f64 by docs/SEMANTICS.md) and the canonical NaN otherwise. */
+static uint64_t absneg_libc(const oracle_spec *s, uint64_t x)
+{
+    double v = value(s, x);
+    if (isnan(v))
+        return s->f->bits == 64 ? x : fp_canon_nan(s->f);
+    return bits_of(s->f, s->op == OR_ABS ? fabs(v) : -v);
+}
+
+/* min/max per the spec's min_num/min_nan pseudo-code on fmin/fmax; the C library leaves the sign
+ * of a zero result open when both are zeros, the spec orders -0 < +0. A NaN result: the first NaN input quieted for f64, else
+ * canonical. .xorsign.abs: magnitudes compared, the sign bits' XOR (of the inputs) applied. */
+static uint64_t minmax_libc(const oracle_spec *s, const uint64_t *in)
+{
+    double x = value(s, in[0]), y = value(s, in[1]), r;
+    int xorneg = (signbit(x) != 0) != (signbit(y) != 0);
+    if (s->xorsign)
+        x = fabs(x), y = fabs(y);
+    if ((isnan(x) && isnan(y)) || (s->nan && (isnan(x) || isnan(y)))) {
+        if (s->f->bits == 64)
+            return (fp_isnan(s->f, in[0]) ? in[0] : in[1]) | 1ull << 51;
+        return fp_canon_nan(s->f);
+    }
+    if (isnan(x) || isnan(y)) /* (fmin/fmax give NaN for a signalling one; min_num does not) */
+        r = isnan(x) ? y : x;
+    else
+        r = s->op == OR_MIN ? fmin(x, y) : fmax(x, y);
+    if (x == 0 && y == 0) {
+        int sx = signbit(x) != 0, sy = signbit(y) != 0;
+        r = (s->op == OR_MIN ? sx || sy : sx && sy) ? -0.0 : 0.0;
+    }
+    if (s->xorsign)
+        r = copysign(r, xorneg ? -1.0 : 1.0);
+    return bits_of(s->f, r);
+}
+
 uint64_t oracle_eval(const oracle_spec *s, const uint64_t *in)
 {
     if (s->op == OR_COPYSIGN)
         return copysign_libc(s->f, in);
+    if (s->op == OR_ABS || s->op == OR_NEG)
+        return absneg_libc(s, in[0]);
+    if (s->op == OR_MIN || s->op == OR_MAX)
+        return minmax_libc(s, in);
     uint64_t r = s->op == OR_MAD_SM1X ? mad_sm1x(s->f, in) : ieee(s, in);
     return s->sat ? saturate(s->f, r) : r;
 }

@@ -1,6 +1,6 @@
 /* MPFR oracle of the float suite: the exact PTX result of one element of copysign, sub, mad (fma
- * and the legacy sm_1x mad.f32) and half-precision add, per spec sections 9.7.3.2, 9.7.3.4,
- * 9.7.3.7, 9.7.4.1. */
+ * and the legacy sm_1x mad.f32), half-precision add, and abs/neg/min/max (C library), per spec
+ * sections 9.7.3.2, 9.7.3.4, 9.7.3.7, 9.7.3.9-12, 9.7.4.1, 9.7.4.5-8. */
 #ifndef FLOAT_ORACLE_H
 #define FLOAT_ORACLE_H
 
@@ -13,7 +13,11 @@ typedef enum oracle_op {
     OR_ADD,      /* a + b */
     OR_FMA,      /* a * b + c, rounded once */
     OR_MAD_SM1X, /* legacy mad.f32 of sm_1x targets */
-    OR_COPYSIGN  /* b's magnitude with a's sign (the C library's copysign) */
+    OR_COPYSIGN, /* b's magnitude with a's sign (the C library's copysign) */
+    OR_ABS,      /* |a|, -a, min, max: the C library's fabs, unary minus, fmin, fmax */
+    OR_NEG,
+    OR_MIN,
+    OR_MAX
 } oracle_op;
 
 typedef struct oracle_spec {
@@ -21,6 +25,7 @@ typedef struct oracle_spec {
     oracle_op op;
     mpfr_rnd_t rnd; /* MPFR_RNDN, RNDZ, RNDD (.rm), RNDU (.rp) */
     int ftz, sat;
+    int nan, xorsign; /* min/max .NaN, .xorsign.abs */
 } oracle_spec;
 
 void oracle_init(void);

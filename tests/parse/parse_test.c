@@ -59,10 +59,22 @@ static const struct { const char *sec, *pattern; } syntax[] = {
     {"9.7.3.4", "sub" ORND ".f64"},
     {"9.7.3.7", "mad{.ftz}{.sat}.f32"}, {"9.7.3.7", "mad" RND "{.ftz}{.sat}.f32"},
     {"9.7.3.7", "mad" RND ".f64"},
+    /* 9.7.3.11/12 also give three-input forms (min{.ftz}{.NaN}{.abs}.f32 d, a, b, c), spelled
+     * like the two-input ones: the table leaves them out until a parse can count operands */
+    {"9.7.3.9", "abs{.ftz}.f32"}, {"9.7.3.9", "abs.f64"},
+    {"9.7.3.10", "neg{.ftz}.f32"}, {"9.7.3.10", "neg.f64"},
+    {"9.7.3.11", "min{.ftz}{.NaN}{.xorsign.abs}.f32"}, {"9.7.3.11", "min.f64"},
+    {"9.7.3.12", "max{.ftz}{.NaN}{.xorsign.abs}.f32"}, {"9.7.3.12", "max.f64"},
     {"9.7.4.1", "add{.rn}{.ftz}{.sat}<.f16,.f16x2>"}, {"9.7.4.1", "add{.rn}<.bf16,.bf16x2>"},
+    {"9.7.4.5", "neg{.ftz}<.f16,.f16x2>"}, {"9.7.4.5", "neg<.bf16,.bf16x2>"},
+    {"9.7.4.6", "abs{.ftz}<.f16,.f16x2>"}, {"9.7.4.6", "abs<.bf16,.bf16x2>"},
+    {"9.7.4.7", "min{.ftz}{.NaN}{.xorsign.abs}<.f16,.f16x2>"},
+    {"9.7.4.7", "min{.NaN}{.xorsign.abs}<.bf16,.bf16x2>"},
+    {"9.7.4.8", "max{.ftz}{.NaN}{.xorsign.abs}<.f16,.f16x2>"},
+    {"9.7.4.8", "max{.NaN}{.xorsign.abs}<.bf16,.bf16x2>"},
 };
 
-#define MAXSPELL 400
+#define MAXSPELL 1024
 static struct { char mn[48]; const char *sec; } spelled[MAXSPELL];
 static int nspelled;
 
@@ -128,7 +140,16 @@ static unsigned spec_min_sm(const char *mn)
     if (opcode_is(mn, "copysign")) return 20;
     if (opcode_is(mn, "szext") || opcode_is(mn, "bmsk")) return 70;
     if (opcode_is(mn, "dp4a") || opcode_is(mn, "dp2a")) return 61;
-    if (x2int || has(mn, ".bf16") || has(mn, ".bf16x2")) return 90;
+    int half = has(mn, ".f16") || has(mn, ".f16x2"), bf = has(mn, ".bf16") || has(mn, ".bf16x2");
+    if (opcode_is(mn, "abs") || opcode_is(mn, "neg")) { /* 9.7.4.5/6: bf16 needs sm_80 */
+        if (bf) return 80;
+        if (half) return 53;
+    }
+    if ((opcode_is(mn, "min") || opcode_is(mn, "max")) && (has(mn, ".f32") || half || bf)) {
+        if (has(mn, ".xorsign")) return 86; /* 9.7.3.11/12, 9.7.4.7/8 */
+        if (has(mn, ".NaN") || half || bf) return 80;
+    }
+    if (x2int || bf) return 90;
     if ((opcode_is(mn, "min") || opcode_is(mn, "max")) && has(mn, ".relu")) return 90;
     if (has(mn, ".f16") || has(mn, ".f16x2")) return 53;
     if (has(mn, ".f32x2")) return 100;
@@ -140,6 +161,19 @@ static unsigned spec_min_sm(const char *mn)
         return (has(mn, ".rn") || has(mn, ".rz") || has(mn, ".rm") || has(mn, ".rp")) ? 20 : 10;
     if (opcode_is(mn, "sub") && has(mn, ".f32")) return (has(mn, ".rm") || has(mn, ".rp")) ? 20 : 10;
     return 10;
+}
+
+/* The PTX ISA version (major * 10 + minor) from the "PTX ISA Notes" of the sections transcribed
+ * so far (float and half abs/neg/min/max); 0: not transcribed here. */
+static unsigned spec_ptx(const char *mn)
+{
+    int half = has(mn, ".f16") || has(mn, ".f16x2"), bf = has(mn, ".bf16") || has(mn, ".bf16x2");
+    int f32 = has(mn, ".f32") || has(mn, ".f64");
+    if ((opcode_is(mn, "abs") || opcode_is(mn, "neg")) && (half || bf || f32))
+        return bf ? 70 : !half ? 10 : opcode_is(mn, "abs") ? 65 : 60;
+    if ((opcode_is(mn, "min") || opcode_is(mn, "max")) && (half || bf || f32))
+        return has(mn, ".xorsign") ? 72 : (has(mn, ".NaN") || half || bf) ? 70 : 10;
+    return 0;
 }
 
 /* nsrc, d bits and source bits from the spec's operand descriptions. */
@@ -230,6 +264,10 @@ static void test_table(void)
                        : has(d.mnemonic, ".f64") ? PTXCPU_ELEM_F64 : PTXCPU_ELEM_INT;
         check(d.elem == el && d.elems == elems, "%s: elem %d x%u, want %d x%u", d.mnemonic,
               (int)d.elem, d.elems, (int)el, elems);
+        unsigned want_ptx = spec_ptx(d.mnemonic);
+        check(!want_ptx || d.ptx_major * 10 + d.ptx_minor == want_ptx,
+              "%s: PTX ISA %u.%u, the spec says %u.%u", d.mnemonic, d.ptx_major, d.ptx_minor,
+              want_ptx / 10, want_ptx % 10);
         unsigned want_sm = spec_min_sm(d.mnemonic);
         check(d.min_sm == want_sm, "%s: min_sm %u, the spec says sm_%u", d.mnemonic, d.min_sm,
               want_sm);
@@ -389,7 +427,7 @@ static const struct bad_case {
     {"rem.f64", NULL, E_P, {".f64", "rem", "9.7.1.9"}},
     {"abs.u32", NULL, E_P, {".u32", ".s16, .s32, .s64", "9.7.1.10"}},
     {"neg.u32", NULL, E_P, {".u32", ".s16, .s32, .s64", "9.7.1.11"}},
-    {"min.f32", NULL, E_P, {".f32", "min", "9.7.1.12"}},
+    {"min.b32", NULL, E_P, {".b32", "min", "9.7.1.12", "9.7.3.11"}},
     {"max.u8", NULL, E_P, {".u8", "max", "9.7.1.13"}},
     {"popc.u32", NULL, E_P, {".u32", ".b32, .b64", "9.7.1.14"}},
     {"popc.b16", NULL, E_P, {".b16", ".b32, .b64", "9.7.1.14"}},
@@ -530,6 +568,21 @@ static const struct bad_case {
     {"mad.rn.f32", "sm_12", E_T, {"requires sm_20 (target is sm_12)"}},
     {"add.cc.u64", "sm_13", E_T, {"requires sm_20 (target is sm_13)"}},
     {"madc.lo.cc.u32", "sm_11", E_T, {"requires sm_20 (target is sm_11)"}},
+    {"min.xorsign.abs.f16", "sm_80", E_T, {"requires sm_86 (target is sm_80)"}},
+    {"max.NaN.f32", "sm_75", E_T, {"requires sm_80 (target is sm_75)"}},
+    {"neg.bf16x2", "sm_75", E_T, {"requires sm_80 (target is sm_75)"}},
+    {"abs.ftz.f16", "sm_52", E_T, {"requires sm_53 (target is sm_52)"}},
+    {"min.f64", "sm_12", E_T, {"requires sm_13 (target is sm_12)"}},
+    /* float and half abs/neg/min/max (9.7.3.9-12, 9.7.4.5-8) */
+    {"min.xorsign.f32", NULL, E_P, {"missing modifier: .abs is required", "min.xorsign.abs.f32",
+                                    "9.7.3.11"}},
+    {"max.abs.f32", NULL, E_P, {"three-input", "not implemented", "9.7.3.12"}},
+    {"min.ftz.bf16", NULL, E_P, {".ftz applies only to", ".f16", "9.7.4.7"}},
+    {"abs.ftz.f64", NULL, E_P, {".ftz applies only to .f32", "9.7.3.9"}},
+    {"min.NaN.f64", NULL, E_P, {".NaN applies only to .f32", "9.7.3.11"}},
+    {"min.nan.f32", NULL, E_P, {".nan", ".NaN", "9.7.3.11"}},
+    {"max.xorsign.abs.NaN.f16", NULL, E_P, {"order", "max.NaN.xorsign.abs.f16"}},
+    {"neg.sat.f32", NULL, E_P, {".sat", "neg"}},
     /* an invalid spelling is a parse error whatever the target */
     {"add.sat.u32", "sm_80", E_P, {".sat", "9.7.1.1"}},
     {"add.u16x2", "sm_99", E_T, {"sm_99"}},

@@ -60,6 +60,18 @@ def spellings():
     out += ['add%s%s%s.%s' % (r, f, s, t) for t in ('f16', 'f16x2') for r in opt('rn')
             for f in opt('ftz') for s in opt('sat')]
     out += ['add%s.%s' % (r, t) for t in ('bf16', 'bf16x2') for r in opt('rn')]
+    # 9.7.3.9-12 abs, neg, min, max (the two-input forms), 9.7.4.5-8 their half forms
+    mm = lambda ftz: [f + n + x for f in (opt('ftz') if ftz else ['']) for n in opt('NaN')
+                      for x in opt('xorsign.abs')]
+    out += ['%s%s.f32' % (op, f) for op in ('abs', 'neg') for f in opt('ftz')]
+    out += ['abs.f64', 'neg.f64']
+    out += ['%s%s.f32' % (op, s) for op in ('min', 'max') for s in mm(True)]
+    out += ['min.f64', 'max.f64']
+    out += ['%s%s.%s' % (op, f, t) for op in ('neg', 'abs') for t in ('f16', 'f16x2')
+            for f in opt('ftz')]
+    out += ['%s.%s' % (op, t) for op in ('neg', 'abs') for t in ('bf16', 'bf16x2')]
+    out += ['%s%s.%s' % (op, s, t) for op in ('min', 'max')
+            for t in ('f16', 'f16x2', 'bf16', 'bf16x2') for s in mm(not t.startswith('bf'))]
     return out
 
 
@@ -395,11 +407,51 @@ def copysign_eval(fmt, a, b):
     return (a & sign) | mag
 
 
+def order_key(v):
+    """The spec's order of non-NaN values for min/max: by value, and -0.0 < +0.0."""
+    if v[0] == 'inf':
+        return (float('-inf') if v[1] else float('inf'), 0)
+    return (-v[2] if v[1] else v[2], 1 - v[1])
+
+
+def signop_eval(I, fmt, ops):
+    """abs/neg/min/max of one element (9.7.3.9-12, 9.7.4.5-8 pseudo-code; SEMANTICS: NaN results
+    canonical, f64 keeps NaNs: abs/neg unchanged, min/max the first NaN input quieted)."""
+    w = sum(FMT[fmt]) + 1
+    x = [decode(o, fmt, 'ftz' in I.mods) for o in ops]
+    if I.op in ('abs', 'neg'):
+        if x[0] == NAN:
+            return ops[0] if fmt == 'f64' else canon_nan(fmt)
+        return encode((x[0][0], 0 if I.op == 'abs' else 1 - x[0][1]) + x[0][2:], fmt, 'rn',
+                      False, False)
+    xorsign = (ops[0] ^ ops[1]) >> (w - 1) & 1          # of the inputs, before .abs
+    if 'xorsign' in I.mods:
+        x = [v if v == NAN else (v[0], 0) + v[2:] for v in x]
+    na, nb = x[0] == NAN, x[1] == NAN
+    if (na and nb) or ('NaN' in I.mods and (na or nb)):
+        return (ops[0] if na else ops[1]) | 1 << 51 if fmt == 'f64' else canon_nan(fmt)
+    if na or nb:
+        d = x[1] if na else x[0]
+    elif I.op == 'min':
+        d = x[0] if order_key(x[0]) < order_key(x[1]) else x[1]
+    else:
+        d = x[0] if order_key(x[0]) > order_key(x[1]) else x[1]
+    if 'xorsign' in I.mods:
+        d = (d[0], xorsign) + d[2:]
+    return encode(d, fmt, 'rn', False, False)
+
+
 def float_eval(I, a):
     """Result bits of a float spelling (default target: mad.f32 without rounding = .rn.ftz)."""
     fmt = I.type.replace('x2', '')
     if I.op == 'copysign':
         return copysign_eval(fmt, a[0], a[1])
+    if I.op in ('abs', 'neg', 'min', 'max'):
+        if not I.packed:
+            return signop_eval(I, fmt, a)
+        w = sum(FMT[fmt]) + 1
+        return (signop_eval(I, fmt, [o >> w & M(w) for o in a]) << w |
+                signop_eval(I, fmt, [o & M(w) for o in a]))
     rnd = I.rnd or 'rn'
     ftz = 'ftz' in I.mods or (I.op == 'mad' and fmt == 'f32' and I.rnd is None)
     sat = 'sat' in I.mods
@@ -529,6 +581,25 @@ def float_cases(I, rng):
         qnan, snan = b('nan'), b('inf') | 7           # NaN payloads, quiet and signalling,
         cases += [(b(-2), qnan | 0x15), (b(2), snan | nz), (b(-2), snan),  # and NaN as the
                   (nz | qnan, b(3)), (qnan, b(-3))]                       # sign's source
+        return cases
+    if I.op in ('abs', 'neg', 'min', 'max'):       # signs, zeros, subnormals (.ftz), NaNs
+        qn, sn = b('nan') | 0x11, b('inf') | 5       # NaN payloads, quiet and signalling
+        vals = [b(0), nz, b(tiny(fmt, 1)), b(-tiny(fmt, 3)), b(1), b(-1), b(Fraction(3, 2)),
+                b(-2), b('inf'), b('-inf'), b('-max'), qn, nz | sn]
+        if I.op in ('abs', 'neg'):
+            cases = [(v,) for v in vals + [nz | qn, sn]]
+        else:
+            t1, t3, z = b(tiny(fmt, 1)), b(-tiny(fmt, 3)), b(0)
+            cases = [(z, nz), (nz, z), (b(1), b(-1)), (b(-1), b(-2)), (b(-2), b(-1)),
+                     (b(Fraction(3, 2)), b(1)), (t1, t3), (t3, nz), (t1, z),
+                     (b('inf'), b('-inf')), (b('-max'), b('-inf')), (b(-1), b('max'))]
+            cases += [(qn, b(-1)), (b(2), nz | sn), (qn, nz | sn), (nz | sn, qn), (qn, nz),
+                      (b('-inf'), qn)]
+            cases += [(rng.choice(vals), rng.choice(vals)) for _ in range(6)]
+        if I.packed:
+            w = sum(FMT[fmt]) + 1
+            cases = [tuple(hi << w | lo for hi, lo in zip(cases[i], cases[-1 - i]))
+                     for i in range(len(cases))]
         return cases
     if I.op in ('sub', 'add'):
         sgn = -1 if I.op == 'sub' else 1          # c[1] is subtracted by sub, added by add
