@@ -23,22 +23,24 @@ static inline int fsg_less(sf_fmt f, uint64_t x, uint64_t y)
         return (x & s) != 0; /* the negative one is smaller, zeros included */
     return (x & s) ? mx > my : mx < my;
 }
-/* A NaN result: f64 keeps the first NaN input, quieted (9.7.3: NaN payloads are supported for
- * double precision); the others give the canonical NaN (docs/SEMANTICS.md). */
+/* A NaN result: f64 keeps a NaN input, quieted, b's when both are NaN (9.7.3: NaN payloads are
+ * supported for double precision; the order is what an H100 does); the others give the
+ * canonical NaN (docs/SEMANTICS.md). */
 static inline uint64_t fsg_nan_of(sf_fmt f, uint64_t a, uint64_t b)
 {
     if (f.p != 53)
         return sf_nan(f);
-    return (fsg_isnan(f, a) ? a : b) | 1ull << 51;
+    return (fsg_isnan(f, b) ? b : a) | 1ull << 51;
 }
 
-/* abs / neg of one element: a NaN is passed through unchanged for f64 (abs.f64: spec; neg.f64:
- * payload kept, docs/SEMANTICS.md), canonical for the other types ("unspecified NaN"). */
+/* abs / neg of one element, an f64 NaN: abs passes it through unchanged (PTX 9.7.3.9), neg gives
+ * it quieted with its sign and payload ("unspecified NaN": what an H100 does, docs/SEMANTICS.md);
+ * the other types give the canonical NaN ("unspecified NaN"). */
 static inline uint64_t fsg_absneg(sf_fmt f, int neg, unsigned m, uint64_t a)
 {
     a = fsg_flush(f, a, (m & M_FTZ) != 0);
     if (fsg_isnan(f, a))
-        return f.p == 53 ? a : sf_nan(f);
+        return f.p != 53 ? sf_nan(f) : neg ? a | 1ull << 51 : a;
     return neg ? a ^ sf_signbit(f) : a & (sf_signbit(f) - 1);
 }
 

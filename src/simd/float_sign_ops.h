@@ -103,7 +103,7 @@ VINL v32 fsg_f32_minmax(int mx, unsigned m, v32 a, v32 b)
     return v32_sel(nanres, magm, r);
 }
 
-/* ---- f64: NaNs keep their payload (abs/neg: unchanged; min/max: the first NaN, quieted) ------ */
+/* ---- f64 NaNs keep their payload: abs unchanged; neg, min, max quieted (two: b's) ----------- */
 VINL vm fsg_f64_isnan(v64 x)
 {
     return v64_cmpgt_s(v64_and(x, v64_set1(0x7fffffffffffffffull)),
@@ -118,7 +118,7 @@ VINL v64 fsg_f64_minmax(int mx, unsigned m, v64 a, v64 b)
     vm bothneg = v64_cmpgt_s(v64_set1(0), v64_and(x, y)), xgt = v64_cmpgt_s(x, y);
     v64 lo = v64_sel(xgt, y, x), hi = v64_sel(xgt, x, y);
     v64 r = mx ? v64_sel(bothneg, lo, hi) : v64_sel(bothneg, hi, lo);
-    v64 first = v64_or(v64_sel(na, a, b), v64_set1(1ull << 51));
+    v64 first = v64_or(v64_sel(nb, b, a), v64_set1(1ull << 51));
     return v64_sel(nanres, first, r);
 }
 
@@ -145,7 +145,8 @@ SIMD_BODY(FABS, 64, 64, 0, 0, 0)
 }
 SIMD_BODY(FNEG, 64, 64, 0, 0, 0)
 {
-    return v64_sel(fsg_f64_isnan(a), a, v64_xor(a, v64_set1(1ull << 63)));
+    return v64_sel(fsg_f64_isnan(a), v64_or(a, v64_set1(1ull << 51)),
+                   v64_xor(a, v64_set1(1ull << 63)));
 }
 #define FSG_MINMAX_BODIES(SEM, MX)                                                               \
     SIMD_BODY(SEM, 16, 16, 16, 0, 0)                                                           \

@@ -140,19 +140,19 @@ static uint64_t bits_of(const fpfmt *f, double v)
     return f->bits == 64 ? u : fp_encode(f, v);
 }
 
-/* abs/neg: fabs and unary minus; a NaN input gives its own bits for f64 (abs.f64 passes NaNs
- * through per the spec, neg.f64 by docs/SEMANTICS.md) and the canonical NaN otherwise. */
+/* abs/neg: fabs and unary minus; an f64 NaN input gives its own bits (abs.f64: the spec) or
+ * those bits quieted, sign unchanged (neg.f64: what an H100 does), other types the canonical NaN. */
 static uint64_t absneg_libc(const oracle_spec *s, uint64_t x)
 {
     double v = value(s, x);
     if (isnan(v))
-        return s->f->bits == 64 ? x : fp_canon_nan(s->f);
+        return s->f->bits != 64 ? fp_canon_nan(s->f) : s->op == OR_NEG ? x | 1ull << 51 : x;
     return bits_of(s->f, s->op == OR_ABS ? fabs(v) : -v);
 }
 
 /* min/max per the spec's min_num/min_nan pseudo-code on fmin/fmax; the C library leaves the sign
- * of a zero result open when both are zeros, the spec orders -0 < +0. A NaN result: the first NaN input quieted for f64, else
- * canonical. .xorsign.abs: magnitudes compared, the sign bits' XOR (of the inputs) applied. */
+ * of a zero result open when both are zeros, the spec orders -0 < +0. A NaN result: for f64 a
+ * NaN input quieted, b's when both are (the H100's order), else canonical. .xorsign.abs: magnitudes compared, the sign bits' XOR (of the inputs) applied. */
 static uint64_t minmax_libc(const oracle_spec *s, const uint64_t *in)
 {
     double x = value(s, in[0]), y = value(s, in[1]), r;
@@ -161,7 +161,7 @@ static uint64_t minmax_libc(const oracle_spec *s, const uint64_t *in)
         x = fabs(x), y = fabs(y);
     if ((isnan(x) && isnan(y)) || (s->nan && (isnan(x) || isnan(y)))) {
         if (s->f->bits == 64)
-            return (fp_isnan(s->f, in[0]) ? in[0] : in[1]) | 1ull << 51;
+            return (fp_isnan(s->f, in[1]) ? in[1] : in[0]) | 1ull << 51;
         return fp_canon_nan(s->f);
     }
     if (isnan(x) || isnan(y)) /* (fmin/fmax give NaN for a signalling one; min_num does not) */

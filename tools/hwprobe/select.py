@@ -28,7 +28,14 @@ def fns_offset_int_min(mnem, ops):
     return mnem == 'fns.b32' and ops[2] == 0x80000000
 
 
-RULES = [bfe_bfi_wide_position, fns_offset_int_min]
+def abs_f64_signalling(mnem, ops):
+    """abs.f64 of a signalling NaN: the hardware quiets it, the spec passes NaNs through
+    unchanged (PTX 9.7.3.9)."""
+    return mnem == 'abs.f64' and (ops[0] >> 52) & 0x7ff == 0x7ff and not ops[0] >> 51 & 1 \
+        and ops[0] & ((1 << 51) - 1) != 0
+
+
+RULES = [bfe_bfi_wide_position, fns_offset_int_min, abs_f64_signalling]
 
 
 def main():

@@ -416,12 +416,15 @@ def order_key(v):
 
 def signop_eval(I, fmt, ops):
     """abs/neg/min/max of one element (9.7.3.9-12, 9.7.4.5-8 pseudo-code; SEMANTICS: NaN results
-    canonical, f64 keeps NaNs: abs/neg unchanged, min/max the first NaN input quieted)."""
+    canonical; f64 keeps NaNs: abs unchanged (spec), neg and min/max quieted, b's first, as an
+    H100)."""
     w = sum(FMT[fmt]) + 1
     x = [decode(o, fmt, 'ftz' in I.mods) for o in ops]
     if I.op in ('abs', 'neg'):
         if x[0] == NAN:
-            return ops[0] if fmt == 'f64' else canon_nan(fmt)
+            if fmt != 'f64':
+                return canon_nan(fmt)
+            return ops[0] | 1 << 51 if I.op == 'neg' else ops[0]
         return encode((x[0][0], 0 if I.op == 'abs' else 1 - x[0][1]) + x[0][2:], fmt, 'rn',
                       False, False)
     xorsign = (ops[0] ^ ops[1]) >> (w - 1) & 1          # of the inputs, before .abs
@@ -429,7 +432,7 @@ def signop_eval(I, fmt, ops):
         x = [v if v == NAN else (v[0], 0) + v[2:] for v in x]
     na, nb = x[0] == NAN, x[1] == NAN
     if (na and nb) or ('NaN' in I.mods and (na or nb)):
-        return (ops[0] if na else ops[1]) | 1 << 51 if fmt == 'f64' else canon_nan(fmt)
+        return (ops[1] if nb else ops[0]) | 1 << 51 if fmt == 'f64' else canon_nan(fmt)
     if na or nb:
         d = x[1] if na else x[0]
     elif I.op == 'min':
