@@ -67,7 +67,9 @@ unsigned ptx_kernel_id(unsigned op, unsigned sm)
             return (r->mods & M_SAT) ? PTX_K_mad_legacy_sat_f32 : PTX_K_mad_legacy_f32;
         return find_row(op, r->mods | M_FTZ, RND_RN);
     }
-    if (r->sem == SEM_FSUB && r->ty == TY_F32 && sm < 20 && !(r->mods & M_FTZ))
-        return find_row(op, r->mods | M_FTZ, r->rnd); /* sm_1x sub.f32 flushes subnormals */
+    /* sm_1x add/sub/mul.f32 flush subnormals (9.7.3.3, 9.7.3.4, 9.7.3.5) */
+    if ((r->sem == SEM_FSUB || r->sem == SEM_FADD || r->sem == SEM_FMUL) && r->ty == TY_F32 &&
+        sm < 20 && !(r->mods & M_FTZ))
+        return find_row(op, r->mods | M_FTZ, r->rnd);
     return op;
 }
