@@ -156,7 +156,8 @@ static void spec_shape(const char *mn, unsigned *nsrc, unsigned *dbits, unsigned
     unsigned t = type_bits(mn);
     int one = opcode_is(mn, "abs") || opcode_is(mn, "neg") || opcode_is(mn, "popc") ||
               opcode_is(mn, "clz") || opcode_is(mn, "bfind") || opcode_is(mn, "brev");
-    int three = opcode_is(mn, "mad") || opcode_is(mn, "fma") || opcode_is(mn, "madc") || opcode_is(mn, "mad24") ||
+    int three = opcode_is(mn, "mad") || opcode_is(mn, "fma") || opcode_is(mn, "madc") ||
+                opcode_is(mn, "mad24") ||
                 opcode_is(mn, "sad") || opcode_is(mn, "bfe") || opcode_is(mn, "fns") ||
                 opcode_is(mn, "dp4a") || opcode_is(mn, "dp2a");
     *nsrc = one ? 1 : three ? 3 : opcode_is(mn, "bfi") ? 4 : 2;
@@ -492,7 +493,7 @@ static const struct bad_case {
     {"subb.cc.u32", NULL, E_P, {"'subb'", "did you mean 'sub.cc.u32'"}},
     {"add_u32", NULL, E_P, {"did you mean 'add.u32'"}},
     {"unknown", NULL, E_P, {"unknown instruction 'unknown'", "9.7.1", "9.7.4.1"}},
-    {"fma.rn.f32", NULL, E_P, {"'fma'", "did you mean|implement"}},
+    {"rcp.rn.f32", NULL, E_P, {"'rcp'", "did you mean|implement"}},
     {"ADD.U32", NULL, E_P, {"case-sensitive", "add.u32"}},
     {"Add.u32", NULL, E_P, {"case-sensitive", "add.u32"}},
     {"MAD.LO.CC.U32", NULL, E_P, {"case-sensitive", "mad.lo.cc.u32"}},
