@@ -140,19 +140,25 @@ NATIVE_BODY(64, n64m, MAX) { return n64_minmax(ty, 1, a, b); }
 #define SIMD_NATIVE_N64_FADD ~, N64
 #define SIMD_NATIVE_N64_FMUL ~, N64
 #define SIMD_NATIVE_N64_FFMA ~, N64
-/* The f64 NaN rule (float_ops.h's f64_nan_rule_v): one unordered compare and a test per vector,
- * the fix-up only where some result is NaN */
-VINL n64 n64_f64_nan_rule(n64 r, unsigned n, n64 a, n64 b, n64 c)
+/* The f64 NaN rule (float_ops.h's f64_nan_rule_v): one unordered compare and a test per vector;
+ * the fix-up, only where some result is NaN, out of line and cold, so that its constants take no
+ * registers from a chain's accumulators. */
+__attribute__((noinline, cold, unused)) static n64 n64_f64_nan_fix(n64m nan, n64 r, unsigned n,
+                                                                   n64 a, n64 b, n64 c)
 {
-    n64m nan = n64_isnan_f64(r);
-    if (!n64m_to_bits(nan))
-        return r;
     n64 quiet = n64_set1(1ull << 51), pick = n64_set1(0x7fffffffffffffffull);
     if (n == 3)
         pick = n64_sel(n64_isnan_f64(c), n64_or(c, quiet), pick);
     pick = n64_sel(n64_isnan_f64(b), n64_or(b, quiet), pick);
     pick = n64_sel(n64_isnan_f64(a), n64_or(a, quiet), pick);
     return n64_sel(nan, pick, r);
+}
+VINL n64 n64_f64_nan_rule(n64 r, unsigned n, n64 a, n64 b, n64 c)
+{
+    n64m nan = n64_isnan_f64(r);
+    if (__builtin_expect(n64m_to_bits(nan) != 0, 0))
+        return n64_f64_nan_fix(nan, r, n, a, b, c);
+    return r;
 }
 /* A chain's deferred canonicalization (SIMD_DEFERS_CANON), as simd_canon_64: f32x2 only */
 VINL n64 simd_n64_canon(int ty, n64 x)
