@@ -375,7 +375,7 @@ static void run_batches(bench *b, const char *mode, size_t warps)
  * step's whole computation depends on the last. (Fed back into c, `c + f(a, b)` with a and b
  * fixed lets the compiler hoist f(a, b) out of the loop, and the chain measures additions.) */
 static const struct { const char *mn; unsigned feedback; } chains[] = {
-    {"mad.rn.f32", 0}, {"mad.rn.f64", 0}, {"mad.lo.u32", 0}, {"dp4a.u32.u32", 0},
+    {"mad.rn.f32", 0}, {"fma.rn.f32", 0}, {"mad.rn.f64", 0}, {"mad.lo.u32", 0}, {"dp4a.u32.u32", 0},
     {"dp4a.u32.s32", 0}, {"dp4a.s32.u32", 0}, {"dp4a.s32.s32", 0}, {"dp2a.lo.s32.s32", 0},
     {"mad.lo.cc.u32", 0}, {"madc.hi.cc.u32", 0}, {"mul.hi.u64", 0}, {"add.rn.f16x2", 0},
 };

@@ -70,6 +70,22 @@ static inline double f64_canon(double x)
 {
     return isnan(x) ? f64_from_bits(0x7fffffffffffffffull) : x;
 }
+/* The f64 NaN rule (docs/SEMANTICS.md): a NaN result is a NaN operand, b's before c's before
+ * a's, quieted, payload and sign kept; with no NaN operand the canonical NaN. */
+static inline double f64_quiet(double x)
+{
+    uint64_t u;
+    memcpy(&u, &x, sizeof u);
+    return f64_from_bits(u | 1ull << 51);
+}
+static inline double f64_nan3(double r, double a, double b, double c)
+{
+    if (!isnan(r))
+        return r;
+    return isnan(b) ? f64_quiet(b) : isnan(c) ? f64_quiet(c) : isnan(a) ? f64_quiet(a)
+                                                             : f64_from_bits(0x7fffffffffffffffull);
+}
+static inline double f64_nan2(double r, double a, double b) { return f64_nan3(r, a, b, 0.0); }
 /* .ftz: a subnormal becomes a zero of its sign. */
 static inline float f32_ftz(float x) { return fabsf(x) < FLT_MIN ? copysignf(0.0f, x) : x; }
 /* .sat: clamp to [+0, 1]; NaN and -0 give +0. */
@@ -87,6 +103,18 @@ static inline float f32_fma_ftz(float a, float b, float c)
     c = f32_ftz(c);
     float r = fmaf(a, b, c);
     float high = fmaf(a * 0x1p24f, b, c * 0x1p24f);
+    int tiny = (fabsf(r) < FLT_MIN) | ((fabsf(r) == FLT_MIN) & (fabsf(high) < 0x1p-102f));
+    return tiny ? copysignf(0.0f, r) : r;
+}
+
+/* mul with .ftz, the same way: the product 2^24 higher is exact in its rounding (no overflow:
+ * with flushed operands |b| >= FLT_MIN, so |a| < 2 where |a * b| is near FLT_MIN). */
+static inline float f32_mul_ftz(float a, float b)
+{
+    a = f32_ftz(a);
+    b = f32_ftz(b);
+    float r = a * b;
+    float high = (a * 0x1p24f) * b;
     int tiny = (fabsf(r) < FLT_MIN) | ((fabsf(r) == FLT_MIN) & (fabsf(high) < 0x1p-102f));
     return tiny ? copysignf(0.0f, r) : r;
 }

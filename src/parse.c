@@ -271,7 +271,7 @@ static void why_init(why *w, const char *mn, const toks *k)
 
 /* PTX instructions outside the sections implemented here, to say so instead of "unknown". */
 static const char *const other_ptx[] = {
-    "fma", "rcp", "sqrt", "rsqrt", "sin", "cos", "lg2", "ex2", "tanh", "testp", "cvt", "cvta", "mov", "ld", "st", "setp", "selp", "set", "slct", "and", "or",
+    "rcp", "sqrt", "rsqrt", "sin", "cos", "lg2", "ex2", "tanh", "testp", "cvt", "cvta", "mov", "ld", "st", "setp", "selp", "set", "slct", "and", "or",
     "xor", "not", "cnot", "shl", "shr", "shf", "lop3", "prmt", "vadd", "vsub", "vmad",
     "vabsdiff", "vmin", "vmax", "vset", "vshl", "vshr", NULL};
 
@@ -363,9 +363,9 @@ static int unknown_opcode(why *w)
         return 0;
     if (case_slip(w) || outside_sections(w) || near_miss(w))
         return 1;
-    sb_add(&w->m, "%s: unknown instruction '%s'; ptxcpu implements the integer (9.7.1), "
-           "extended-precision (9.7.2), float sub (9.7.3.4), float mad (9.7.3.7) and half add "
-           "(9.7.4.1) instructions (see `ptxcpu list`)", w->mn, w->op);
+    sb_add(&w->m, "%s: unknown instruction '%s'; ptxcpu implements ", w->mn, w->op);
+    add_sections(&w->m);
+    sb_add(&w->m, " (see `ptxcpu list`)");
     return 1;
 }
 
@@ -475,8 +475,9 @@ static int in_typed_section(const why *w, unsigned r)
 }
 
 /* sel: the opcode's forms with modifier t, those in the given types' sections if there are any
- * (.sat on add.u32 points to add.sat.s32 of 9.7.1.1, not to half add's .sat). */
-static void forms_with(why *w, const char *t)
+ * (.sat on add.u32 points to add.sat.s32 of 9.7.1.1, not to half add's .sat). Returns 0 when
+ * there are none there (the forms listed are then of other sections). */
+static int forms_with(why *w, const char *t)
 {
     int nsel = 0;
     for (unsigned r = 0; r < PTX_NROWS; r++)
@@ -484,6 +485,24 @@ static void forms_with(why *w, const char *t)
     if (!nsel)
         for (unsigned r = 0; r < PTX_NROWS; r++)
             w->sel[r] = w->in_op[r] && row_has(r, t);
+    return nsel != 0;
+}
+
+/* Appends what the given types' forms take in t's category instead, with their sections:
+ * "; the .f16 forms of add (9.7.4.1) take .rn" (or "take no modifier"). */
+static void typed_forms_take(why *w, const char *t)
+{
+    sb_add(&w->m, "; the");
+    for (int i = 1; i < w->k->n; i++)
+        if (is_type_tok(w->k->t[i]))
+            sb_add(&w->m, " .%s", w->k->t[i]);
+    sb_add(&w->m, " forms of %s", w->op);
+    sb_list_sections(&w->m, w->typed);
+    sb_add(&w->m, " take ");
+    size_t before = w->m.n;
+    sb_list_tokens(&w->m, w->typed, category(t));
+    if (w->m.n == before)
+        sb_add(&w->m, "no %s", category(t));
 }
 
 /* Notes the spec states in its own words, added to the generic message. */
@@ -505,10 +524,12 @@ static int modifier_not_for_type(why *w)
             sb_add(&w->m, "%s: no form of %s has this type", w->mn, w->op);
             return 1;
         }
-        forms_with(w, t);
+        int here = forms_with(w, t);
         sb_add(&w->m, "%s: .%s applies only to ", w->mn, t);
         sb_list_tokens(&w->m, w->sel, "type", NULL);
         sb_list_sections(&w->m, w->sel);
+        if (!here) /* forms of other sections: say what the given types' own section allows */
+            typed_forms_take(w, t);
         const char *note = spec_note(w->op, t);
         if (note)
             sb_add(&w->m, "; %s", note);

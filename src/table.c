@@ -67,8 +67,9 @@ unsigned ptx_kernel_id(unsigned op, unsigned sm)
             return (r->mods & M_SAT) ? PTX_K_mad_legacy_sat_f32 : PTX_K_mad_legacy_f32;
         return find_row(op, r->mods | M_FTZ, RND_RN);
     }
-    int flushes_1x = r->sem == SEM_FSUB || r->sem == SEM_FABS || r->sem == SEM_FNEG ||
-                     r->sem == SEM_FMIN || r->sem == SEM_FMAX; /* their spec notes on sm_1x */
+    int flushes_1x = r->sem == SEM_FSUB || r->sem == SEM_FADD || r->sem == SEM_FMUL ||
+                     r->sem == SEM_FABS || r->sem == SEM_FNEG || r->sem == SEM_FMIN ||
+                     r->sem == SEM_FMAX; /* their spec notes on sm_1x */
     if (flushes_1x && r->ty == TY_F32 && sm < 20 && !(r->mods & M_FTZ))
         return find_row(op, r->mods | M_FTZ, r->rnd); /* sm_1x f32: subnormals flush */
     return op;

@@ -23,7 +23,7 @@ FAMILIES = [  # (name, fpu, group)
     ('MIN', 0, 0), ('MAX', 0, 0), ('POPC', 0, 2), ('CLZ', 0, 2), ('BFIND', 0, 2), ('FNS', 0, 2),
     ('BREV', 0, 2), ('BFE', 0, 2), ('BFI', 0, 2), ('BMSK', 0, 0), ('SZEXT', 0, 0),
     ('DP4A', 0, 4), ('DP2A', 0, 4), ('FSUB', 1, 3), ('FMAD', 1, 4), ('HADD', 1, 3),
-    ('COPYSIGN', 0, 0),
+    ('COPYSIGN', 0, 0), ('FADD', 1, 0), ('FMUL', 1, 1), ('FFMA', 1, 3),
     ('FABS', 0, 3), ('FNEG', 0, 3), ('FMIN', 0, 2), ('FMAX', 0, 2)]
 
 W = {'u16': 16, 's16': 16, 'u32': 32, 's32': 32, 'u64': 64, 's64': 64, 'u16x2': 32, 's16x2': 32,
@@ -156,8 +156,22 @@ for mode in ['hi', 'lo']:
 for t in ['f32', 'f64']:
     row(name('copysign', t), 'COPYSIGN', t, ws=(W[t], [W[t]] * 2), sm=20, ptx=(2, 0),
         sec='9.7.3.2')
-# 9.7.3.4 float sub
 RND = ['', 'rn', 'rz', 'rm', 'rp']
+# 9.7.3.3 float add
+for r in RND:
+    for ftz in ['', 'ftz']:
+        for sat in ['', 'sat']:
+            row(name('add', r, ftz, sat, 'f32'), 'FADD', 'f32', tuple(x for x in (ftz, sat) if x),
+                rnd=(r or 'none').upper(), ws=(32, [32, 32]), sm=20 if r in ('rm', 'rp') else 10,
+                sec='9.7.3.3')
+for r in RND:
+    for ftz in ['', 'ftz']:
+        row(name('add', r, ftz, 'f32x2'), 'FADD', 'f32x2', (ftz,) if ftz else (),
+            rnd=(r or 'none').upper(), ws=(64, [64, 64]), sm=100, ptx=(8, 6), sec='9.7.3.3')
+for r in RND:
+    row(name('add', r, 'f64'), 'FADD', 'f64', rnd=(r or 'none').upper(), ws=(64, [64, 64]), sm=13,
+        sec='9.7.3.3')
+# 9.7.3.4 float sub
 for r in RND:
     for ftz in ['', 'ftz']:
         for sat in ['', 'sat']:
@@ -171,6 +185,33 @@ for r in RND:
 for r in RND:
     row(name('sub', r, 'f64'), 'FSUB', 'f64', rnd=(r or 'none').upper(), ws=(64, [64, 64]), sm=13,
         sec='9.7.3.4')
+# 9.7.3.5 float mul
+for r in RND:
+    for ftz in ['', 'ftz']:
+        for sat in ['', 'sat']:
+            row(name('mul', r, ftz, sat, 'f32'), 'FMUL', 'f32', tuple(x for x in (ftz, sat) if x),
+                rnd=(r or 'none').upper(), ws=(32, [32, 32]), sm=20 if r in ('rm', 'rp') else 10,
+                sec='9.7.3.5')
+for r in RND:
+    for ftz in ['', 'ftz']:
+        row(name('mul', r, ftz, 'f32x2'), 'FMUL', 'f32x2', (ftz,) if ftz else (),
+            rnd=(r or 'none').upper(), ws=(64, [64, 64]), sm=100, ptx=(8, 6), sec='9.7.3.5')
+for r in RND:
+    row(name('mul', r, 'f64'), 'FMUL', 'f64', rnd=(r or 'none').upper(), ws=(64, [64, 64]), sm=13,
+        sec='9.7.3.5')
+# 9.7.3.6 fma (a rounding modifier is required)
+for r in RND[1:]:
+    for ftz in ['', 'ftz']:
+        for sat in ['', 'sat']:
+            row(name('fma', r, ftz, sat, 'f32'), 'FFMA', 'f32', tuple(x for x in (ftz, sat) if x),
+                rnd=r.upper(), ws=(32, [32] * 3), sm=20, ptx=(2, 0), sec='9.7.3.6')
+for r in RND[1:]:
+    for ftz in ['', 'ftz']:
+        row(name('fma', r, ftz, 'f32x2'), 'FFMA', 'f32x2', (ftz,) if ftz else (), rnd=r.upper(),
+            ws=(64, [64] * 3), sm=100, ptx=(8, 6), sec='9.7.3.6')
+for r in RND[1:]:
+    row(name('fma', r, 'f64'), 'FFMA', 'f64', rnd=r.upper(), ws=(64, [64] * 3), sm=13, ptx=(1, 4),
+        sec='9.7.3.6')
 # 9.7.3.7 float mad
 for r in RND:
     for ftz in ['', 'ftz']:

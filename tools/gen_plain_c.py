@@ -54,8 +54,10 @@ FLOAT = {'F32': 'float', 'F32X2': 'float', 'F64': 'double', 'F16': 'f16', 'F16X2
          'BF16': 'bf16', 'BF16X2': 'bf16'}
 FPFX = {'float': 'f32', 'double': 'f64', 'f16': 'f16', 'bf16': 'bf16'}
 FESET = {'RZ': 'FE_TOWARDZERO', 'RM': 'FE_DOWNWARD', 'RP': 'FE_UPWARD'}
-FLOAT_SEMS = ('FSUB', 'FMAD', 'HADD', 'COPYSIGN', 'FABS', 'FNEG', 'FMIN', 'FMAX')
-ELEMENTWISE_X2 = ('ADD', 'MIN', 'MAX', 'FSUB', 'HADD', 'FABS', 'FNEG', 'FMIN', 'FMAX')
+FLOAT_SEMS = ('FSUB', 'FMAD', 'HADD', 'COPYSIGN', 'FADD', 'FMUL', 'FFMA', 'FABS', 'FNEG', 'FMIN',
+              'FMAX')
+ELEMENTWISE_X2 = ('ADD', 'MIN', 'MAX', 'FSUB', 'HADD', 'FADD', 'FMUL', 'FFMA', 'FABS', 'FNEG',
+                  'FMIN', 'FMAX')
 
 
 def operand_types(r):
@@ -242,13 +244,20 @@ def t_dp(r):
 
 
 # ---- float families ----------------------------------------------------------------------------
-def float_finish(r, t, expr):
-    """Rounds up a float result: .ftz (results), canonical NaN, .sat."""
+FUSED_FTZ = ('FMAD', 'FFMA', 'FMUL')  # their _ftz helpers flush inputs and results themselves
+
+
+def float_finish(r, t, expr, nan_from=''):
+    """Rounds up a float result: .ftz (results), canonical NaN (f64: the NaN rule over the
+    operands nan_from, docs/SEMANTICS.md), .sat."""
     f = FPFX[t]
     body = [f'{t} r = {expr};']
-    if r.has('ftz') and r.sem != 'FMAD':  # f32_fma_ftz flushes its own result
+    if r.has('ftz') and r.sem not in FUSED_FTZ:
         body.append(f'r = {f}_ftz(r);')
-    body.append(f'r = {f}_canon(r);')
+    if t == 'double' and nan_from:
+        body.append(f'r = f64_nan{len(nan_from)}(r, {", ".join(x + "[i]" for x in nan_from)});')
+    else:
+        body.append(f'r = {f}_canon(r);')
     if r.has('sat'):
         body.append(f'r = {f}_sat(r);')
     return body + ['d[i] = r;']
@@ -256,7 +265,7 @@ def float_finish(r, t, expr):
 
 def inputs(r, t, names):
     f = FPFX[t]
-    if r.has('ftz') and r.sem != 'FMAD':
+    if r.has('ftz') and r.sem not in FUSED_FTZ:
         return [f'{f}_ftz({x}[i])' for x in names]
     return [f'{x}[i]' for x in names]
 
@@ -264,13 +273,20 @@ def inputs(r, t, names):
 def t_fsub(r):
     t = FLOAT[r.ty]
     x, y = inputs(r, t, 'ab')
-    return float_finish(r, t, f'{x} - {y}')
+    return float_finish(r, t, f'{x} {"+" if r.sem == "FADD" else "-"} {y}', 'ab')
+
+
+def t_fmul(r):
+    t = FLOAT[r.ty]
+    if r.has('ftz'):
+        return float_finish(r, t, 'f32_mul_ftz(a[i], b[i])')
+    return float_finish(r, t, 'a[i] * b[i]', 'ab')
 
 
 def t_fmad(r):
     t = FLOAT[r.ty]
     if t == 'double':
-        return float_finish(r, t, 'fma(a[i], b[i], c[i])')
+        return float_finish(r, t, 'fma(a[i], b[i], c[i])', 'abc')
     if r.has('ftz'):
         return float_finish(r, t, 'f32_fma_ftz(a[i], b[i], c[i])')
     return float_finish(r, t, 'fmaf(a[i], b[i], c[i])')
@@ -338,8 +354,8 @@ TEMPLATES = {
     'NEG': t_absneg, 'MIN': t_minmax, 'MAX': t_minmax, 'POPC': t_popc, 'CLZ': t_clz,
     'BFIND': t_bfind, 'FNS': t_fns, 'BREV': t_brev, 'BFE': t_bfe, 'BFI': t_bfi, 'BMSK': t_bmsk,
     'SZEXT': t_szext, 'DP4A': t_dp, 'DP2A': t_dp, 'FSUB': t_fsub, 'FMAD': t_fmad, 'HADD': t_hadd,
-    'COPYSIGN': t_copysign, 'FABS': t_fabsneg, 'FNEG': t_fabsneg, 'FMIN': t_fminmax,
-    'FMAX': t_fminmax,
+    'COPYSIGN': t_copysign, 'FADD': t_fsub, 'FMUL': t_fmul, 'FFMA': t_fmad,
+    'FABS': t_fabsneg, 'FNEG': t_fabsneg, 'FMIN': t_fminmax, 'FMAX': t_fminmax,
 }
 
 

@@ -314,6 +314,7 @@ VINL v32 v32_divq(v32 a, v32 b, int sgn)
 /* ---- floating point (bits in integer vectors; rounding from FPCR, set by the kernel) -------- */
 VINL v32 v32_fadd_f32(v32 a, v32 b) { return I32_(simde_vaddq_f32(F32_(a), F32_(b))); }
 VINL v32 v32_fsub_f32(v32 a, v32 b) { return I32_(simde_vsubq_f32(F32_(a), F32_(b))); }
+VINL v32 v32_fmul_f32(v32 a, v32 b) { return I32_(simde_vmulq_f32(F32_(a), F32_(b))); }
 VINL v32 v32_fma_f32(v32 a, v32 b, v32 c) /* fmla: a * b + c, one rounding */
 {
     return I32_(simde_vfmaq_f32(F32_(c), F32_(a), F32_(b)));

@@ -1,10 +1,12 @@
 /* Scalar reference semantics of copysign (9.7.3.2), float sub (9.7.3.4), float mad (9.7.3.7) and
- * half add (9.7.4.1), on the exact integer arithmetic of softfloat.h: every rounding mode exact. */
+ * half add (9.7.4.1), on the exact integer arithmetic of softfloat.h: every rounding mode exact.
+ * add, mul, fma (9.7.3.3, 9.7.3.5, 9.7.3.6) and the f64 NaN rule: float_arith.h. */
 #ifndef PTXCPU_SCALAR_FLOAT_OPS_H
 #define PTXCPU_SCALAR_FLOAT_OPS_H
 
 #include "int_ops.h"
 #include "softfloat.h"
+#include "float_arith.h"
 
 #include <string.h>
 
@@ -19,11 +21,14 @@ static inline sf_fmt fmt_of(int ty)
 }
 
 /* One element of sub{.rnd}{.ftz}{.sat}: a - b is a + (-b); flipping b's sign bit flips a NaN's
- * sign only, and NaN results are canonical anyway. */
+ * sign only, and an f64 NaN result then takes b's own bits (the NaN rule reads the operands as
+ * given). */
 static inline uint64_t fsub_elem(sf_fmt f, unsigned m, int rnd, uint64_t a, uint64_t b)
 {
     uint64_t r = sf_add(f, a, b ^ sf_signbit(f), rnd, (m & M_FTZ) != 0);
-    return (m & M_SAT) ? sf_saturate(f, r) : r;
+    if (m & M_SAT)
+        return sf_saturate(f, r);
+    return f.p == 53 ? f64_nan_rule(r, 2, a, b, 0) : r;
 }
 
 static inline uint64_t ptx_lane_FSUB(int ty, int ty2, unsigned m, int rnd, uint64_t a,
@@ -55,7 +60,9 @@ static inline uint64_t ptx_lane_FMAD(int ty, int ty2, unsigned m, int rnd, uint6
     (void)ty2; (void)e; (void)cf;
     sf_fmt f = fmt_of(ty);
     uint64_t r = sf_fma(f, a, b, c, rnd, (m & M_FTZ) != 0, (m & M_LEGACY) != 0);
-    return (m & M_SAT) ? sf_saturate(f, r) : r;
+    if (m & M_SAT)
+        return sf_saturate(f, r);
+    return ty == TY_F64 ? f64_nan_rule(r, 3, a, b, c) : r;
 }
 
 /* add{.rn}{.ftz}{.sat}.f16/f16x2, add{.rn}.bf16/bf16x2: round to nearest even only.

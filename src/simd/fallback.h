@@ -42,10 +42,12 @@
 #define SIMD_FALLBACK(X) /* none: every family has a vector body */
 
 /* Vectorized families that still send some cases to the scalar reference:
- *   FMAD f32: .ftz lanes whose rounded result is exactly +-2^-126 (tiny or not depends on the
- *             unbounded-exponent rounding), rare enough to leave there. */
+ *   FMAD f32 (and fma, f32x2 included): .ftz lanes whose rounded result is exactly +-2^-126
+ *             (tiny or not depends on the unbounded-exponent rounding), rare enough to leave there;
+ *   FMUL f32 (f32x2 included): the same lanes of mul.ftz. */
 #define SIMD_PARTIAL(X)                                                                          \
-    X(FMAD, 32, 32, 32, 32, 0)
+    X(FMAD, 32, 32, 32, 32, 0)                                                                   \
+    X(FMUL, 32, 32, 32, 0, 0)
 
 SIMD_FALLBACK(SIMD_DEFINE_LANES)
 SIMD_PARTIAL(SIMD_DEFINE_LANES)

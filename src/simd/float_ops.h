@@ -1,7 +1,7 @@
-/* Float op bodies (copysign, sub, mad, f16/bf16 add) on the vector layer; the reference is
- * src/scalar/float_ops.h. Rounding comes from MXCSR, which the kernel sets once per batch (RC per
- * the row's mode, FTZ/DAZ off, exceptions masked); .ftz, .sat and canonical NaNs are done here on
- * the bit patterns, exactly as docs/SEMANTICS.md says. */
+/* Float op bodies (copysign, sub, mad, f16/bf16 add; add, mul, fma: float_arith.h) on the vector
+ * layer; the reference is src/scalar/float_ops.h. Rounding comes from MXCSR, which the kernel sets
+ * once per batch (RC per the row's mode, FTZ/DAZ off, exceptions masked); .ftz, .sat, canonical
+ * NaNs and the f64 NaN rule are done here on the bit patterns, exactly as docs/SEMANTICS.md says. */
 #ifndef PTXCPU_SIMD_FLOAT_OPS_H
 #define PTXCPU_SIMD_FLOAT_OPS_H
 
@@ -32,28 +32,48 @@ VINL v32 f32_finish(unsigned m, v32 r)
         r = f32_flush(r);
     return (m & M_SAT) ? f32_sat(r) : f32_canon(r);
 }
-VINL v64 f64_canon(v64 x)
+/* The f64 NaN rule of the scalar reference (f64_nan_rule): a NaN result becomes a NaN operand
+ * quieted, payload and sign kept, b's before c's before a's, else the canonical NaN. The CPU's
+ * own pick cannot be used: x86 takes the first source of the encoding (which the compiler
+ * chooses), Arm prefers signalling NaNs. NaN results are rare, so the fix-up sits behind one test;
+ * the selects go from the lowest priority (a) to the highest (b). */
+VINL vm f64_nan_lanes(v64 x)
 {
-    vm nan = v64_cmpgt_s(v64_and(x, v64_set1(0x7fffffffffffffffull)),
-                         v64_set1(0x7ff0000000000000ull));
-    return v64_sel(nan, v64_set1(0x7fffffffffffffffull), x);
+    return v64_cmpgt_s(v64_and(x, v64_set1(0x7fffffffffffffffull)),
+                       v64_set1(0x7ff0000000000000ull));
+}
+VINL v64 f64_nan_rule_v(v64 r, unsigned n, v64 a, v64 b, v64 c)
+{
+    vm nan = f64_nan_lanes(r);
+    if (!vm_any(nan))
+        return r;
+    v64 quiet = v64_set1(1ull << 51), pick = v64_set1(0x7fffffffffffffffull);
+    pick = v64_sel(f64_nan_lanes(a), v64_or(a, quiet), pick);
+    if (n == 3)
+        pick = v64_sel(f64_nan_lanes(c), v64_or(c, quiet), pick);
+    pick = v64_sel(f64_nan_lanes(b), v64_or(b, quiet), pick);
+    return v64_sel(nan, pick, r);
 }
 
-/* Chains may canonicalize NaNs once, at the end, instead of after every step (the compare and
- * select otherwise sit on the dependency chain after each FMA). Exact for sub and mad without
- * .ftz/.sat: canon(f(canon(x))) == canon(f(x)) for every x, because both sides are x's own
- * result when x is not a NaN, and f of any NaN is a NaN (NaN is absorbing in a sum and in a
- * fused product-sum, whatever the payload); by induction k steps with a canonicalization after
- * each equal k raw steps canonicalized once. .sat (NaN -> +0) and .ftz (its +-2^-126 edge lanes
- * go to the scalar reference) keep theirs per step. */
+/* Chains may canonicalize f32 NaNs once, at the end, instead of after every step (the compare
+ * and select otherwise sit on the dependency chain after each FMA). Exact for sub, add, mul, mad
+ * and fma without .ftz/.sat: canon(f(canon(x))) == canon(f(x)) for every x, because both sides
+ * are x's own result when x is not a NaN, and f of any NaN is a NaN (NaN is absorbing in a sum,
+ * a product and a fused product-sum, whatever the payload); by induction k steps with a
+ * canonicalization after each equal k raw steps canonicalized once. .sat (NaN -> +0) and .ftz
+ * (its +-2^-126 edge lanes go to the scalar reference) keep theirs per step. f64 rows keep their
+ * NaN rule per step (which NaN survives depends on every step's operands): their bodies ignore
+ * M_RAWNAN, and the chain's end leaves them alone. */
 #define SIMD_DEFERS_CANON(SEM, m)                                                                \
-    ((SEM_##SEM == SEM_FSUB || SEM_##SEM == SEM_FMAD) && !((m) & (M_FTZ | M_SAT | M_LEGACY)))
+    ((SEM_##SEM == SEM_FSUB || SEM_##SEM == SEM_FMAD || SEM_##SEM == SEM_FADD ||                 \
+      SEM_##SEM == SEM_FMUL || SEM_##SEM == SEM_FFMA) &&                                         \
+     !((m) & (M_FTZ | M_SAT | M_LEGACY)))
 VINL v32 simd_canon_32(int ty, v32 x) { return f32_canon(x); }
 VINL v64 simd_canon_64(int ty, v64 x)
 {
     if (ty == TY_F32X2)
         return (v64){f32_canon(x.lo), f32_canon(x.hi)};
-    return f64_canon(x);
+    return x; /* f64: the steps applied the NaN rule */
 }
 VINL v16 simd_canon_16(int ty, v16 x) { return x; } /* (no 16-bit row defers) */
 
@@ -77,8 +97,7 @@ SIMD_BODY(FSUB, 64, 64, 64, 0, 0)
 {
     if (ty == TY_F32X2) /* two f32 per lane: the f32 body on both halves of the chunk */
         return (v64){fsub_f32(m, a.lo, b.lo), fsub_f32(m, a.hi, b.hi)};
-    v64 r = v64_fsub_f64(a, b);
-    return (m & M_RAWNAN) ? r : f64_canon(r);
+    return f64_nan_rule_v(v64_fsub_f64(a, b), 2, a, b, b);
 }
 
 /* ---- mad (fused) ---------------------------------------------------------------------------- */
@@ -110,10 +129,9 @@ VINL v32 fmad_legacy_f32(v32 a, v32 b, v32 c)
     r = v32_sel(tiny, v32_and(r, v32_set1(0x80000000u)), r);
     return v32_sel(c_zero, v32_fadd_f32(r, c), r); /* the product, then + c: the sign of a 0 sum */
 }
-SIMD_BODY(FMAD, 32, 32, 32, 32, 0)
+/* mad.rnd / fma.rnd on f32 lanes (fma.f32x2: on each half), one rounding */
+VINL v32 ffma_f32(unsigned m, int rnd, v32 a, v32 b, v32 c)
 {
-    if (m & M_LEGACY)
-        return f32_finish(m, fmad_legacy_f32(a, b, c));
     v32 fa = a, fb = b, fc = c;
     if (m & M_FTZ) {
         fa = f32_flush(a);
@@ -125,18 +143,26 @@ SIMD_BODY(FMAD, 32, 32, 32, 32, 0)
         /* |r| == 2^-126 may come from a value whose rounding with unbounded exponent is tiny */
         vm edge = v32_cmpeq(v32_and(r, v32_set1(0x7fffffff)), v32_set1(0x00800000));
         r = f32_finish(m, r);
-        if (vm_any(edge))
-            r = v32_sel(edge, simd_lanes_FMAD_32_32(ty, ty2, m, rnd, a, b, c, e, cf), r);
+        if (vm_any(edge)) {
+            vm none = vm_none();
+            r = v32_sel(edge, simd_lanes_FMAD_32_32(TY_F32, TY_NONE, m, rnd, a, b, c, v32_zero(),
+                                                    &none), r);
+        }
         return r;
     }
     if (m & M_RAWNAN)
         return r;
     return f32_finish(m, r);
 }
+SIMD_BODY(FMAD, 32, 32, 32, 32, 0)
+{
+    if (m & M_LEGACY)
+        return f32_finish(m, fmad_legacy_f32(a, b, c));
+    return ffma_f32(m, rnd, a, b, c);
+}
 SIMD_BODY(FMAD, 64, 64, 64, 64, 0)
 {
-    v64 r = v64_fma_f64(a, b, c);
-    return (m & M_RAWNAN) ? r : f64_canon(r);
+    return f64_nan_rule_v(v64_fma_f64(a, b, c), 3, a, b, c);
 }
 
 /* ---- f16 / bf16 add (round to nearest even) ------------------------------------------------- *
@@ -210,6 +236,7 @@ SIMD_BODY(COPYSIGN, 64, 64, 64, 0, 0)
     return v64_or(v64_and(a, sign), v64_andnot(sign, b));
 }
 
+#include "simd/float_arith.h"
 #include "simd/float_sign_ops.h" /* abs, neg, min, max (9.7.3.9-12, 9.7.4.5-8) */
 
 #endif

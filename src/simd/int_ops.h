@@ -489,7 +489,7 @@ VINL v32 v32_dot4_acc(v32 c, v32 a, v32 b, int sa, int sb)
     (((SEM_##SEM == SEM_DP4A && DOT4_REBASES && ((ty) == TY_S32) == ((ty2) == TY_S32)) ||        \
       (SEM_##SEM == SEM_DP2A && (ty) != TY_S32)) && VL >= 16                                     \
          ? 16                                                                                    \
-     : SEM_##SEM == SEM_FMAD && (ty) == TY_F64 && VL == 8 ? 8                                    \
+     : (SEM_##SEM == SEM_FMAD || SEM_##SEM == SEM_FFMA) && (ty) == TY_F64 && VL == 8 ? 8          \
                                                            : 0)
 VINL v32 bytes_even16(v32 x, int sgn) /* bytes 0 and 2 of each lane as 16-bit values */
 {

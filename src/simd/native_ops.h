@@ -133,32 +133,68 @@ NATIVE_BODY(64, n64m, NEG) { return n64_sub(n64_zero(), a); }
 NATIVE_BODY(64, n64m, MIN) { return n64_minmax(ty, 0, a, b); }
 NATIVE_BODY(64, n64m, MAX) { return n64_minmax(ty, 1, a, b); }
 
-/* ---- float: sub and mad of 64-bit registers (float_ops.h's bodies on full vectors) ---------- */
+/* ---- float: add, sub, mul, mad, fma of 64-bit registers (float_ops.h's bodies on full vectors) */
 #ifdef VEC_HAS_N64_FLOAT
 #define SIMD_NATIVE_N64_FSUB ~, N64
 #define SIMD_NATIVE_N64_FMAD ~, N64
-VINL n64 n64_f64_canon(n64 x) /* NaN -> 0x7fffffffffffffff: one unordered compare and a select */
+#define SIMD_NATIVE_N64_FADD ~, N64
+#define SIMD_NATIVE_N64_FMUL ~, N64
+#define SIMD_NATIVE_N64_FFMA ~, N64
+/* The f64 NaN rule (float_ops.h's f64_nan_rule_v): one unordered compare and a test per vector;
+ * the fix-up, only where some result is NaN, out of line and cold, so that its constants take no
+ * registers from a chain's accumulators. */
+__attribute__((noinline, cold, unused)) static n64 n64_f64_nan_fix(n64m nan, n64 r, unsigned n,
+                                                                   n64 a, n64 b, n64 c)
 {
-    return n64_sel(n64_isnan_f64(x), n64_set1(0x7fffffffffffffffull), x);
+    n64 quiet = n64_set1(1ull << 51), pick = n64_set1(0x7fffffffffffffffull);
+    pick = n64_sel(n64_isnan_f64(a), n64_or(a, quiet), pick); /* lowest priority first */
+    if (n == 3)
+        pick = n64_sel(n64_isnan_f64(c), n64_or(c, quiet), pick);
+    pick = n64_sel(n64_isnan_f64(b), n64_or(b, quiet), pick);
+    return n64_sel(nan, pick, r);
 }
-/* A chain's deferred canonicalization (SIMD_DEFERS_CANON), as simd_canon_64 */
+VINL n64 n64_f64_nan_rule(n64 r, unsigned n, n64 a, n64 b, n64 c)
+{
+    n64m nan = n64_isnan_f64(r);
+    if (__builtin_expect(n64m_to_bits(nan) != 0, 0))
+        return n64_f64_nan_fix(nan, r, n, a, b, c);
+    return r;
+}
+/* A chain's deferred canonicalization (SIMD_DEFERS_CANON), as simd_canon_64: f32x2 only */
 VINL n64 simd_n64_canon(int ty, n64 x)
 {
     if (ty == TY_F32X2)
         return v32_as_n64(f32_canon(n64_as_v32(x)));
-    return n64_f64_canon(x);
+    return x;
 }
+/* two f32 per lane: elementwise, so the f32 bodies run on the same bits */
 NATIVE_BODY(64, n64m, FSUB)
 {
-    if (ty == TY_F32X2) /* two f32 per lane: elementwise, so the f32 body on the same bits */
+    if (ty == TY_F32X2)
         return v32_as_n64(fsub_f32(m, n64_as_v32(a), n64_as_v32(b)));
-    n64 r = n64_fsub_f64(a, b);
-    return (m & M_RAWNAN) ? r : n64_f64_canon(r);
+    return n64_f64_nan_rule(n64_fsub_f64(a, b), 2, a, b, b);
 }
 NATIVE_BODY(64, n64m, FMAD)
 {
-    n64 r = n64_fma_f64(a, b, c);
-    return (m & M_RAWNAN) ? r : n64_f64_canon(r);
+    return n64_f64_nan_rule(n64_fma_f64(a, b, c), 3, a, b, c);
+}
+NATIVE_BODY(64, n64m, FADD)
+{
+    if (ty == TY_F32X2)
+        return v32_as_n64(fadd_f32(m, n64_as_v32(a), n64_as_v32(b)));
+    return n64_f64_nan_rule(n64_fadd_f64(a, b), 2, a, b, b);
+}
+NATIVE_BODY(64, n64m, FMUL)
+{
+    if (ty == TY_F32X2)
+        return v32_as_n64(fmul_f32(m, rnd, n64_as_v32(a), n64_as_v32(b)));
+    return n64_f64_nan_rule(n64_fmul_f64(a, b), 2, a, b, b);
+}
+NATIVE_BODY(64, n64m, FFMA)
+{
+    if (ty == TY_F32X2)
+        return v32_as_n64(ffma_f32(m, rnd, n64_as_v32(a), n64_as_v32(b), n64_as_v32(c)));
+    return n64_f64_nan_rule(n64_fma_f64(a, b, c), 3, a, b, c);
 }
 #else
 VINL n64 simd_n64_canon(int ty, n64 x) { return x; } /* (no native row defers it then) */

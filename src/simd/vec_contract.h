@@ -154,6 +154,7 @@
     X(v32, v32_fadd_f32, (v32, v32))                                                               \
     X(v32, v32_fsub_f32, (v32, v32))                                                               \
     X(v32, v32_fma_f32, (v32, v32, v32))  /* a * b + c, one rounding */                            \
+    X(v32, v32_fmul_f32, (v32, v32))                                                               \
     /* x86 maxps / minps: b when either is NaN or both are zeros, else the larger / smaller */     \
     X(v32, v32_fmax_f32, (v32, v32))                                                               \
     X(v32, v32_fmin_f32, (v32, v32))                                                               \
@@ -278,10 +279,14 @@
 #define VEC_OPT_N64_MULLO(X) X(n64, n64_mullo, (n64, n64))
 /* VEC_HAS_N64_FLOAT (with VEC_HAS_NATIVE64): f64 arithmetic on native vectors (rounding by the
  * mode), and an n64 seen as VL 32-bit lanes (the same bits in some order: an f32x2 row's elementwise
- * f32 body runs on it), so that float_ops.h's sub / mad rows of 64-bit registers run native */
+ * f32 body runs on it), so that float_ops.h's add / sub / mul / mad / fma rows of 64-bit registers
+ * run native */
 #define VEC_OPT_N64_FLOAT(X)                                                                       \
+    X(n64, n64_fadd_f64, (n64, n64))                                                               \
     X(n64, n64_fsub_f64, (n64, n64))                                                               \
+    X(n64, n64_fmul_f64, (n64, n64))                                                               \
     X(n64, n64_fma_f64, (n64, n64, n64))                                                           \
+    X(n64, n64_or, (n64, n64))            /* (quiets a NaN operand: the f64 NaN rule) */           \
     X(n64m, n64_isnan_f64, (n64))                                                                  \
     X(v32, n64_as_v32, (n64))                                                                      \
     X(n64, v32_as_n64, (v32))

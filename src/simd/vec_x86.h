@@ -153,7 +153,10 @@ VINL n64m n64_cmpgt_s(n64 a, n64 b) { return h64_cmpgt_s(a, b); }
 VINL n64 n64_sel(n64m m, n64 a, n64 b) { return h64_sel(m, a, b); }
 /* VEC_HAS_N64_FLOAT: n64 is a v32 register (n64_isnan_f64 is the layer's: a mask or a vector) */
 #define VEC_HAS_N64_FLOAT 1
+VINL n64 n64_fadd_f64(n64 a, n64 b) { return h64_fadd_f64(a, b); }
 VINL n64 n64_fsub_f64(n64 a, n64 b) { return h64_fsub_f64(a, b); }
+VINL n64 n64_fmul_f64(n64 a, n64 b) { return h64_fmul_f64(a, b); }
+VINL n64 n64_or(n64 a, n64 b) { return v32_or(a, b); }
 VINL n64 n64_fma_f64(n64 a, n64 b, n64 c) { return h64_fma_f64(a, b, c); }
 VINL v32 n64_as_v32(n64 a) { return a; }
 VINL n64 v32_as_n64(v32 a) { return a; }
@@ -161,6 +164,7 @@ VINL n64 v32_as_n64(v32 a) { return a; }
 /* ---- f32 arithmetic (rounding from MXCSR, set by the kernel) -------------------------------- */
 VINL v32 v32_fadd_f32(v32 a, v32 b) { return I32_(X86_V(add_ps)(F32_(a), F32_(b))); }
 VINL v32 v32_fsub_f32(v32 a, v32 b) { return I32_(X86_V(sub_ps)(F32_(a), F32_(b))); }
+VINL v32 v32_fmul_f32(v32 a, v32 b) { return I32_(X86_V(mul_ps)(F32_(a), F32_(b))); }
 VINL v32 v32_fma_f32(v32 a, v32 b, v32 c)
 {
     return I32_(X86_V(fmadd_ps)(F32_(a), F32_(b), F32_(c)));

@@ -13,7 +13,7 @@
 
 #define RANDOM_CASES 100000 /* per spelling, divided by PTXCPU_TEST_SCALE */
 #define CHUNK_WARPS 1024
-#define MAX_SPELLINGS 512
+#define MAX_SPELLINGS 1024
 #define MAX_FAMILIES 128
 #define SHOW_PER_SPELLING 8
 #define SHOW_TOTAL 80
@@ -50,8 +50,8 @@ static family *family_of(const char *name)
 }
 
 /* The oracle's reading of a spelling: op, format and modifiers from the mnemonic, plus what the
- * target changes (sm_1x: sub/abs/neg/min/max.f32 flush, mad.f32 without rounding is the legacy
- * mad). */
+ * target changes (sm_1x: add/sub/mul/abs/neg/min/max.f32 flush, mad.f32 without rounding is the
+ * legacy mad). */
 static int describe(spelling *sp, unsigned sm)
 {
     static const fpfmt *const fmts[] = {NULL, &FMT_F16, &FMT_BF16, &FMT_F32, &FMT_F64};
@@ -80,8 +80,12 @@ static int describe(spelling *sp, unsigned sm)
     int f32 = sp->desc.elem == PTXCPU_ELEM_F32 && sp->desc.elems == 1, legacy = sm < 20;
     if (!strcmp(op, "sub"))
         s->op = OR_SUB, s->ftz |= f32 && legacy;
-    else if (!strcmp(op, "add"))
-        s->op = OR_ADD;
+    else if (!strcmp(op, "add")) /* (f16/bf16 add has no sm_1x spelling: f32 is the only one) */
+        s->op = OR_ADD, s->ftz |= f32 && legacy;
+    else if (!strcmp(op, "mul"))
+        s->op = OR_MUL, s->ftz |= f32 && legacy;
+    else if (!strcmp(op, "fma"))
+        s->op = OR_FMA;
     else if (!strcmp(op, "copysign"))
         s->op = OR_COPYSIGN;
     else if (!strcmp(op, "abs") || !strcmp(op, "neg") || !strcmp(op, "min") || !strcmp(op, "max")) {

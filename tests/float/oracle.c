@@ -59,6 +59,7 @@ static uint64_t ieee(const oracle_spec *s, const uint64_t *in)
     switch (s->op) {
     case OR_SUB: t = mpfr_sub(R, A, B, s->rnd); break;
     case OR_ADD: t = mpfr_add(R, A, B, s->rnd); break;
+    case OR_MUL: t = mpfr_mul(R, A, B, s->rnd); break;
     default:
         load(C, s->f, in[2], s->ftz);
         t = mpfr_fma(R, A, B, C, s->rnd);
@@ -177,6 +178,23 @@ static uint64_t minmax_libc(const oracle_spec *s, const uint64_t *in)
     return bits_of(s->f, r);
 }
 
+/* The f64 NaN rule, which MPFR cannot carry (its NaNs have no payload), decided here from the
+ * operands' bits: a NaN result is a NaN operand, b's before c's before a's (the H100's order),
+ * quieted (top fraction bit set) with its payload and sign; with no NaN operand (inf - inf,
+ * 0 * inf) it stays the canonical NaN. PTX 9.7.3: double precision keeps NaN payloads. */
+static uint64_t f64_nan_payload(const oracle_spec *s, const uint64_t *in, uint64_t r)
+{
+    if (s->f->bits != 64 || !fp_isnan(s->f, r))
+        return r;
+    const unsigned order[3] = {1, 2, 0}; /* b, c, a */
+    for (unsigned k = 0; k < 3; k++) {
+        unsigned i = order[k];
+        if ((i < 2 || s->op == OR_FMA) && fp_isnan(s->f, in[i]))
+            return in[i] | 1ull << (s->f->p - 2);
+    }
+    return r;
+}
+
 uint64_t oracle_eval(const oracle_spec *s, const uint64_t *in)
 {
     if (s->op == OR_COPYSIGN)
@@ -186,5 +204,5 @@ uint64_t oracle_eval(const oracle_spec *s, const uint64_t *in)
     if (s->op == OR_MIN || s->op == OR_MAX)
         return minmax_libc(s, in);
     uint64_t r = s->op == OR_MAD_SM1X ? mad_sm1x(s->f, in) : ieee(s, in);
-    return s->sat ? saturate(s->f, r) : r;
+    return s->sat ? saturate(s->f, r) : f64_nan_payload(s, in, r);
 }

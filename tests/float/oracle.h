@@ -1,6 +1,6 @@
-/* MPFR oracle of the float suite: the exact PTX result of one element of copysign, sub, mad (fma
- * and the legacy sm_1x mad.f32), half-precision add, and abs/neg/min/max (C library), per spec
- * sections 9.7.3.2, 9.7.3.4, 9.7.3.7, 9.7.3.9-12, 9.7.4.1, 9.7.4.5-8. */
+/* MPFR oracle of the float suite: the exact PTX result of one element of copysign, add, sub, mul,
+ * fma, mad (fma and the legacy sm_1x mad.f32), half-precision add, and abs/neg/min/max (C
+ * library), per spec sections 9.7.3.2 to 9.7.3.7, 9.7.3.9-12, 9.7.4.1, 9.7.4.5-8. */
 #ifndef FLOAT_ORACLE_H
 #define FLOAT_ORACLE_H
 
@@ -11,6 +11,7 @@
 typedef enum oracle_op {
     OR_SUB,      /* a - b */
     OR_ADD,      /* a + b */
+    OR_MUL,      /* a * b */
     OR_FMA,      /* a * b + c, rounded once */
     OR_MAD_SM1X, /* legacy mad.f32 of sm_1x targets */
     OR_COPYSIGN, /* b's magnitude with a's sign (the C library's copysign) */

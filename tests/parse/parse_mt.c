@@ -26,9 +26,9 @@ static const struct { const char *mn, *target, *want; } invalid[] = {
     {"add.s32.sat", NULL, "out of order"},
     {"add.sat.sat.s32", NULL, "given twice"},
     {"dp4a.u32", NULL, "takes two types"},
-    {"mda.rn.f32", NULL, "did you mean 'mad.rn.f32'"},
+    {"maad.rn.f32", NULL, "did you mean 'mad.rn.f32'"},
     {"ADD.U32", NULL, "case-sensitive"},
-    {"fma.rn.f32", NULL, "outside the sections"},
+    {"rcp.rn.f32", NULL, "outside the sections"},
     {"dp4a.u32.u32", "sm_50", "requires sm_61"},
     {"add.u32", "sm_99", "unknown target"},
 };

@@ -55,8 +55,14 @@ static const struct { const char *sec, *pattern; } syntax[] = {
     {"9.7.2.4", "subc{.cc}" T4}, {"9.7.2.5", "mad<.hi,.lo>.cc" T4},
     {"9.7.2.6", "madc<.hi,.lo>{.cc}" T4},
     {"9.7.3.2", "copysign<.f32,.f64>"},
+    {"9.7.3.3", "add" ORND "{.ftz}{.sat}.f32"}, {"9.7.3.3", "add" ORND "{.ftz}.f32x2"},
+    {"9.7.3.3", "add" ORND ".f64"},
     {"9.7.3.4", "sub" ORND "{.ftz}{.sat}.f32"}, {"9.7.3.4", "sub" ORND "{.ftz}.f32x2"},
     {"9.7.3.4", "sub" ORND ".f64"},
+    {"9.7.3.5", "mul" ORND "{.ftz}{.sat}.f32"}, {"9.7.3.5", "mul" ORND "{.ftz}.f32x2"},
+    {"9.7.3.5", "mul" ORND ".f64"},
+    {"9.7.3.6", "fma" RND "{.ftz}{.sat}.f32"}, {"9.7.3.6", "fma" RND "{.ftz}.f32x2"},
+    {"9.7.3.6", "fma" RND ".f64"},
     {"9.7.3.7", "mad{.ftz}{.sat}.f32"}, {"9.7.3.7", "mad" RND "{.ftz}{.sat}.f32"},
     {"9.7.3.7", "mad" RND ".f64"},
     /* 9.7.3.11/12 also give three-input forms (min{.ftz}{.NaN}{.abs}.f32 d, a, b, c), spelled
@@ -159,7 +165,9 @@ static unsigned spec_min_sm(const char *mn)
         return type_bits(mn) == 64 ? 20 : 10;
     if (opcode_is(mn, "mad") && has(mn, ".f32")) /* any rounding modifier needs sm_20 */
         return (has(mn, ".rn") || has(mn, ".rz") || has(mn, ".rm") || has(mn, ".rp")) ? 20 : 10;
-    if (opcode_is(mn, "sub") && has(mn, ".f32")) return (has(mn, ".rm") || has(mn, ".rp")) ? 20 : 10;
+    if (opcode_is(mn, "fma") && has(mn, ".f32")) return 20;
+    if ((opcode_is(mn, "sub") || opcode_is(mn, "add") || opcode_is(mn, "mul")) && has(mn, ".f32"))
+        return (has(mn, ".rm") || has(mn, ".rp")) ? 20 : 10;
     return 10;
 }
 
@@ -182,7 +190,8 @@ static void spec_shape(const char *mn, unsigned *nsrc, unsigned *dbits, unsigned
     unsigned t = type_bits(mn);
     int one = opcode_is(mn, "abs") || opcode_is(mn, "neg") || opcode_is(mn, "popc") ||
               opcode_is(mn, "clz") || opcode_is(mn, "bfind") || opcode_is(mn, "brev");
-    int three = opcode_is(mn, "mad") || opcode_is(mn, "madc") || opcode_is(mn, "mad24") ||
+    int three = opcode_is(mn, "mad") || opcode_is(mn, "fma") || opcode_is(mn, "madc") ||
+                opcode_is(mn, "mad24") ||
                 opcode_is(mn, "sad") || opcode_is(mn, "bfe") || opcode_is(mn, "fns") ||
                 opcode_is(mn, "dp4a") || opcode_is(mn, "dp2a");
     *nsrc = one ? 1 : three ? 3 : opcode_is(mn, "bfi") ? 4 : 2;
@@ -522,7 +531,7 @@ static const struct bad_case {
     {"subb.cc.u32", NULL, E_P, {"'subb'", "did you mean 'sub.cc.u32'"}},
     {"add_u32", NULL, E_P, {"did you mean 'add.u32'"}},
     {"unknown", NULL, E_P, {"unknown instruction 'unknown'", "9.7.1", "9.7.4.1"}},
-    {"fma.rn.f32", NULL, E_P, {"'fma'", "did you mean|implement"}},
+    {"rcp.rn.f32", NULL, E_P, {"'rcp'", "did you mean|implement"}},
     {"ADD.U32", NULL, E_P, {"case-sensitive", "add.u32"}},
     {"Add.u32", NULL, E_P, {"case-sensitive", "add.u32"}},
     {"MAD.LO.CC.U32", NULL, E_P, {"case-sensitive", "mad.lo.cc.u32"}},

@@ -47,9 +47,19 @@ def spellings():
     out += ['%s%s.%s' % (op, cc, t) for op in ('addc', 'subc') for cc in ('', '.cc') for t in CC4]
     out += ['mad.%s.cc.%s' % (m, t) for m in ('hi', 'lo') for t in CC4]
     out += ['madc.%s%s.%s' % (m, cc, t) for m in ('hi', 'lo') for cc in ('', '.cc') for t in CC4]
-    # 9.7.3.2 copysign, 9.7.3.4 sub, 9.7.3.7 mad, 9.7.4.1 half add
+    # 9.7.3.2 copysign, 9.7.3.3 add, 9.7.3.4 sub, 9.7.3.5 mul, 9.7.3.6 fma, 9.7.3.7 mad,
+    # 9.7.4.1 half add
     out += ['copysign.f32', 'copysign.f64']
     opt = lambda m: ['', '.' + m]
+    for op in ('add', 'mul'):
+        out += ['%s%s%s%s.f32' % (op, r, f, s) for r in [''] + ['.' + x for x in RND]
+                for f in opt('ftz') for s in opt('sat')]
+        out += ['%s%s%s.f32x2' % (op, r, f) for r in [''] + ['.' + x for x in RND]
+                for f in opt('ftz')]
+        out += ['%s%s.f64' % (op, r) for r in [''] + ['.' + x for x in RND]]
+    out += ['fma.%s%s%s.f32' % (r, f, s) for r in RND for f in opt('ftz') for s in opt('sat')]
+    out += ['fma.%s%s.f32x2' % (r, f) for r in RND for f in opt('ftz')]
+    out += ['fma.%s.f64' % r for r in RND]
     out += ['sub%s%s%s.f32' % (r, f, s) for r in [''] + ['.' + x for x in RND]
             for f in opt('ftz') for s in opt('sat')]
     out += ['sub%s%s.f32x2' % (r, f) for r in [''] + ['.' + x for x in RND] for f in opt('ftz')]
@@ -109,7 +119,7 @@ class Insn:
         reg = self.n * (2 if self.packed else 1)
         op, n = self.op, self.n
         nsrc = {'abs': 1, 'neg': 1, 'popc': 1, 'clz': 1, 'bfind': 1, 'brev': 1, 'bfi': 4}.get(op, 2)
-        if op in ('mad', 'madc', 'mad24', 'sad', 'fns', 'bfe', 'dp4a', 'dp2a'):
+        if op in ('mad', 'madc', 'mad24', 'sad', 'fns', 'bfe', 'dp4a', 'dp2a', 'fma'):
             nsrc = 3
         self.src = [reg] * nsrc
         self.dst = reg
@@ -466,8 +476,15 @@ def float_eval(I, a):
             r = add_exact(x[0], neg(x[1]), rnd)
         elif I.op == 'add':
             r = add_exact(x[0], x[1], rnd)
+        elif I.op == 'mul':
+            r = mul_exact(x[0], x[1])                 # (a zero product keeps its sign)
         else:
             r = add_exact(mul_exact(x[0], x[1]), x[2], rnd)
+        if r == NAN and fmt == 'f64' and not sat:
+            # SEMANTICS: f64 keeps NaN payloads: a NaN operand quieted, b's, c's, a's first (H100)
+            order = [1, 2, 0] if len(ops) == 3 else [1, 0]
+            nans = [ops[i] for i in order if x[i] == NAN]
+            return nans[0] | 1 << 51 if nans else canon_nan(fmt)
         return encode(r, fmt, rnd, ftz, sat)
 
     if not I.packed:
@@ -604,7 +621,15 @@ def float_cases(I, rng):
             cases = [tuple(hi << w | lo for hi, lo in zip(cases[i], cases[-1 - i]))
                      for i in range(len(cases))]
         return cases
-    if I.op in ('sub', 'add'):
+    if I.op == 'mul':
+        pairs = [(Fraction(3, 2), Fraction(5, 4)), (1 + u, 1 + u), (1 + u, 1 - u / 2),
+                 (mn, Fraction(1, 2)), (mn, 1 - u / 2), (mn * 2, Fraction(1, 2) - u / 4),
+                 (tiny(fmt, 3), Fraction(1, 2)), ('max', 2), ('-max', Fraction(3, 2)),
+                 ('inf', 0), (0, '-inf'), ('nan', 1), (-1, 0), (tiny(fmt, 1), tiny(fmt, 1)),
+                 (mn * (1 + u), 1 - u)]
+        cases = [(b(x), b(y)) for x, y in pairs]
+        cases.append((nz, b(3)))                      # -0 * 3 = -0 (sat: +0)
+    elif I.op in ('sub', 'add'):
         sgn = -1 if I.op == 'sub' else 1          # c[1] is subtracted by sub, added by add
         pairs = [(Fraction(3, 2), Fraction(1, 4)), (1, u / 128), (-1, u / 128),
                  (1, 3 * u / 4), (tiny(fmt, 3), tiny(fmt, 1)), (mn, mn - tiny(fmt, 1)),
@@ -632,12 +657,19 @@ def float_cases(I, rng):
         cases = [tuple(b(v) for v in t) for t in tri]
         cases.append((nz, b(1), nz))                  # -0*1 + -0 = -0 (sat: +0)
         cases.append((b(3), b(-2), b(6)))             # exact zero: +0, rm: -0
+    if fmt == 'f64':                                   # NaN payloads: quiet and signalling,
+        qn, sn = b('nan') | 0x1234, b('inf') | 0x5678  # both signs, in every operand position
+        nans = [(sn, qn | nz), (b(1), sn | nz), (qn | nz, sn), (b('inf'), b('-inf'))]
+        n = len(cases[0])
+        cases += [(x, y, b(1))[:n] for x, y in nans]
+        if n == 3:
+            cases += [(b(1), b(2), sn | nz), (b(0), b('inf'), qn), (b(2), qn | nz, sn)]
     w, m = sum(FMT[fmt]) + 1, FMT[fmt][1]
     bias = M(FMT[fmt][0] - 1)
     rnd_bits = lambda e: rng.getrandbits(1) << (w - 1) | max(0, min(e, 2 * bias)) << m \
         | rng.getrandbits(m)
     for _ in range(8):              # random values whose exponents interact (cancel, round)
-        if I.op == 'mad':
+        if I.op in ('mad', 'fma'):
             ea, eb = bias + rng.randrange(-3, 4), bias + rng.randrange(-3, 4)
             exps = [ea, eb, ea + eb - bias + rng.randrange(-2, 3)]
         else:
