@@ -23,7 +23,7 @@ FAMILIES = [  # (name, fpu, group)
     ('MIN', 0, 0), ('MAX', 0, 0), ('POPC', 0, 2), ('CLZ', 0, 2), ('BFIND', 0, 2), ('FNS', 0, 2),
     ('BREV', 0, 2), ('BFE', 0, 2), ('BFI', 0, 2), ('BMSK', 0, 0), ('SZEXT', 0, 0),
     ('DP4A', 0, 4), ('DP2A', 0, 4), ('FSUB', 1, 3), ('FMAD', 1, 4), ('HADD', 1, 3),
-    ('COPYSIGN', 0, 0)]
+    ('COPYSIGN', 0, 0), ('HSUB', 1, 0), ('HMUL', 1, 2), ('HFMA', 1, 1)]
 
 W = {'u16': 16, 's16': 16, 'u32': 32, 's32': 32, 'u64': 64, 's64': 64, 'u16x2': 32, 's16x2': 32,
      'b32': 32, 'b64': 64, 'f16': 16, 'f16x2': 32, 'bf16': 16, 'bf16x2': 32, 'f32': 32,
@@ -192,6 +192,32 @@ for t in ['bf16', 'bf16x2']:
     for r in ['', 'rn']:
         row(name('add', r, t), 'HADD', t, rnd=(r or 'none').upper(), ws=(W[t], [W[t]] * 2),
             sm=90, ptx=(7, 8), sec='9.7.4.1')
+
+# 9.7.4.2 half sub, 9.7.4.3 half mul: the syntax of half add
+for op, sem, sec in [('sub', 'HSUB', '9.7.4.2'), ('mul', 'HMUL', '9.7.4.3')]:
+    for t in ['f16', 'f16x2']:
+        for r in ['', 'rn']:
+            for ftz in ['', 'ftz']:
+                for sat in ['', 'sat']:
+                    row(name(op, r, ftz, sat, t), sem, t, tuple(x for x in (ftz, sat) if x),
+                        rnd=(r or 'none').upper(), ws=(W[t], [W[t]] * 2), sm=53, ptx=(4, 2),
+                        sec=sec)
+    for t in ['bf16', 'bf16x2']:
+        for r in ['', 'rn']:
+            row(name(op, r, t), sem, t, rnd=(r or 'none').upper(), ws=(W[t], [W[t]] * 2), sm=90,
+                ptx=(7, 8), sec=sec)
+# 9.7.4.4 half fma: .rn required; .relu (and any bf16) sm_80 / PTX 7.0; .oob sm_90 / PTX 8.1
+for t in ['f16', 'f16x2', 'bf16', 'bf16x2']:
+    bf = t.startswith('bf')
+    for ftz in ([''] if bf else ['', 'ftz']):
+        for clamp in ['', 'relu'] if bf else ['', 'sat', 'relu']:
+            new = bf or clamp == 'relu'
+            row(name('fma', 'rn', ftz, clamp, t), 'HFMA', t, tuple(x for x in (ftz, clamp) if x),
+                rnd='RN', ws=(W[t], [W[t]] * 3), sm=80 if new else 53,
+                ptx=(7, 0) if new else (4, 2), sec='9.7.4.4')
+    for relu in ['', 'relu']:
+        row(name('fma', 'rn', 'oob', relu, t), 'HFMA', t, ('oob', relu) if relu else ('oob',),
+            rnd='RN', ws=(W[t], [W[t]] * 3), sm=90, ptx=(8, 1), sec='9.7.4.4')
 
 assert len({r[0] for r in rows}) == len(rows), 'a mnemonic spelled twice'
 assert {r[1] for r in rows} == {f for f, _, _ in FAMILIES}, 'a family without rows, or rows without one'

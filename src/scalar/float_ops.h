@@ -145,4 +145,6 @@ static inline uint64_t ptx_lane_HADD(int ty, int ty2, unsigned m, int rnd, uint6
     return hadd_elem(f, m, a & 0xffff, b & 0xffff);
 }
 
+#include "half_ops.h" /* half sub, mul, fma (9.7.4.2-9.7.4.4) */
+
 #endif

@@ -210,4 +210,6 @@ SIMD_BODY(COPYSIGN, 64, 64, 64, 0, 0)
     return v64_or(v64_and(a, sign), v64_andnot(sign, b));
 }
 
+#include "simd/half_ops.h" /* half sub, mul, fma (9.7.4.2-9.7.4.4) */
+
 #endif

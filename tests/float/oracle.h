@@ -1,6 +1,6 @@
 /* MPFR oracle of the float suite: the exact PTX result of one element of copysign, sub, mad (fma
  * and the legacy sm_1x mad.f32) and half-precision add, per spec sections 9.7.3.2, 9.7.3.4,
- * 9.7.3.7, 9.7.4.1. */
+ * 9.7.3.7, 9.7.4.1, and half sub, mul, fma (9.7.4.2-9.7.4.4). */
 #ifndef FLOAT_ORACLE_H
 #define FLOAT_ORACLE_H
 
@@ -13,7 +13,8 @@ typedef enum oracle_op {
     OR_ADD,      /* a + b */
     OR_FMA,      /* a * b + c, rounded once */
     OR_MAD_SM1X, /* legacy mad.f32 of sm_1x targets */
-    OR_COPYSIGN  /* b's magnitude with a's sign (the C library's copysign) */
+    OR_COPYSIGN, /* b's magnitude with a's sign (the C library's copysign) */
+    OR_MUL       /* a * b */
 } oracle_op;
 
 typedef struct oracle_spec {
@@ -21,6 +22,8 @@ typedef struct oracle_spec {
     oracle_op op;
     mpfr_rnd_t rnd; /* MPFR_RNDN, RNDZ, RNDD (.rm), RNDU (.rp) */
     int ftz, sat;
+    int relu; /* negative results (and -0) give +0; a NaN stays the canonical NaN */
+    int oob;  /* a or b is the OOB NaN 0x7ff7 / 0xfff7 (16-bit formats): the result is +0 */
 } oracle_spec;
 
 void oracle_init(void);

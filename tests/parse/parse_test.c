@@ -60,9 +60,14 @@ static const struct { const char *sec, *pattern; } syntax[] = {
     {"9.7.3.7", "mad{.ftz}{.sat}.f32"}, {"9.7.3.7", "mad" RND "{.ftz}{.sat}.f32"},
     {"9.7.3.7", "mad" RND ".f64"},
     {"9.7.4.1", "add{.rn}{.ftz}{.sat}<.f16,.f16x2>"}, {"9.7.4.1", "add{.rn}<.bf16,.bf16x2>"},
+    {"9.7.4.2", "sub{.rn}{.ftz}{.sat}<.f16,.f16x2>"}, {"9.7.4.2", "sub{.rn}<.bf16,.bf16x2>"},
+    {"9.7.4.3", "mul{.rn}{.ftz}{.sat}<.f16,.f16x2>"}, {"9.7.4.3", "mul{.rn}<.bf16,.bf16x2>"},
+    {"9.7.4.4", "fma.rn{.ftz}{.sat}<.f16,.f16x2>"}, {"9.7.4.4", "fma.rn{.ftz}.relu<.f16,.f16x2>"},
+    {"9.7.4.4", "fma.rn{.relu}<.bf16,.bf16x2>"},
+    {"9.7.4.4", "fma.rn.oob{.relu}<.f16,.f16x2,.bf16,.bf16x2>"},
 };
 
-#define MAXSPELL 400
+#define MAXSPELL 1024
 static struct { char mn[48]; const char *sec; } spelled[MAXSPELL];
 static int nspelled;
 
@@ -128,6 +133,9 @@ static unsigned spec_min_sm(const char *mn)
     if (opcode_is(mn, "copysign")) return 20;
     if (opcode_is(mn, "szext") || opcode_is(mn, "bmsk")) return 70;
     if (opcode_is(mn, "dp4a") || opcode_is(mn, "dp2a")) return 61;
+    if (opcode_is(mn, "fma") && (has(mn, ".f16") || has(mn, ".f16x2") || has(mn, ".bf16") ||
+                                 has(mn, ".bf16x2"))) /* 9.7.4.4's target notes */
+        return has(mn, ".oob") ? 90 : has(mn, ".relu") || has(mn, ".bf16") || has(mn, ".bf16x2") ? 80 : 53;
     if (x2int || has(mn, ".bf16") || has(mn, ".bf16x2")) return 90;
     if ((opcode_is(mn, "min") || opcode_is(mn, "max")) && has(mn, ".relu")) return 90;
     if (has(mn, ".f16") || has(mn, ".f16x2")) return 53;
@@ -148,7 +156,7 @@ static void spec_shape(const char *mn, unsigned *nsrc, unsigned *dbits, unsigned
     unsigned t = type_bits(mn);
     int one = opcode_is(mn, "abs") || opcode_is(mn, "neg") || opcode_is(mn, "popc") ||
               opcode_is(mn, "clz") || opcode_is(mn, "bfind") || opcode_is(mn, "brev");
-    int three = opcode_is(mn, "mad") || opcode_is(mn, "madc") || opcode_is(mn, "mad24") ||
+    int three = opcode_is(mn, "mad") || opcode_is(mn, "fma") || opcode_is(mn, "madc") || opcode_is(mn, "mad24") ||
                 opcode_is(mn, "sad") || opcode_is(mn, "bfe") || opcode_is(mn, "fns") ||
                 opcode_is(mn, "dp4a") || opcode_is(mn, "dp2a");
     *nsrc = one ? 1 : three ? 3 : opcode_is(mn, "bfi") ? 4 : 2;

@@ -60,6 +60,16 @@ def spellings():
     out += ['add%s%s%s.%s' % (r, f, s, t) for t in ('f16', 'f16x2') for r in opt('rn')
             for f in opt('ftz') for s in opt('sat')]
     out += ['add%s.%s' % (r, t) for t in ('bf16', 'bf16x2') for r in opt('rn')]
+    # 9.7.4.2 half sub, 9.7.4.3 half mul, 9.7.4.4 half fma
+    for op in ('sub', 'mul'):
+        out += ['%s%s%s%s.%s' % (op, r, f, s, t) for t in ('f16', 'f16x2') for r in opt('rn')
+                for f in opt('ftz') for s in opt('sat')]
+        out += ['%s%s.%s' % (op, r, t) for t in ('bf16', 'bf16x2') for r in opt('rn')]
+    out += ['fma.rn%s%s.%s' % (f, s, t) for t in ('f16', 'f16x2') for f in opt('ftz')
+            for s in ('', '.sat', '.relu')]
+    out += ['fma.rn%s.%s' % (r, t) for t in ('bf16', 'bf16x2') for r in opt('relu')]
+    out += ['fma.rn.oob%s.%s' % (r, t) for t in ('f16', 'f16x2', 'bf16', 'bf16x2')
+            for r in opt('relu')]
     return out
 
 
@@ -97,7 +107,7 @@ class Insn:
         reg = self.n * (2 if self.packed else 1)
         op, n = self.op, self.n
         nsrc = {'abs': 1, 'neg': 1, 'popc': 1, 'clz': 1, 'bfind': 1, 'brev': 1, 'bfi': 4}.get(op, 2)
-        if op in ('mad', 'madc', 'mad24', 'sad', 'fns', 'bfe', 'dp4a', 'dp2a'):
+        if op in ('mad', 'madc', 'mad24', 'sad', 'fns', 'bfe', 'dp4a', 'dp2a', 'fma'):
             nsrc = 3
         self.src = [reg] * nsrc
         self.dst = reg
@@ -413,9 +423,16 @@ def float_eval(I, a):
             r = add_exact(x[0], neg(x[1]), rnd)
         elif I.op == 'add':
             r = add_exact(x[0], x[1], rnd)
+        elif I.op == 'mul':
+            r = mul_exact(x[0], x[1])
         else:
             r = add_exact(mul_exact(x[0], x[1]), x[2], rnd)
-        return encode(r, fmt, rnd, ftz, sat)
+        if 'oob' in I.mods and any(o & 0x7fff == 0x7ff7 for o in ops[:2]):
+            return 0            # SEMANTICS: the OOB NaN 0x7ff7/0xfff7 in a or b gives +0
+        d = encode(r, fmt, rnd, ftz, sat)
+        if 'relu' in I.mods and d >> (w - 1):
+            d = 0               # negatives and -0 to +0; the canonical NaN is positive
+        return d
 
     if not I.packed:
         return one(a)
@@ -549,6 +566,13 @@ def float_cases(I, rng):
             cases.append((b(x), b(yy)))
         cases.append((nz, b(0)))                      # -0 - +0 = -0 (sat: +0)
         cases.append((nz, nz))
+    elif I.op == 'mul':
+        pairs = [(1 + u, 1 + u), (1 - u / 2, mn), (1 - u, mn * (1 + u)), ('inf', 0), (1, 'nan'),
+                 ('max', 2), ('-max', 2), (Fraction(1, 2), 3), (-1, 0), (0, -1),
+                 (tiny(fmt, 1), Fraction(1, 2)), (tiny(fmt, 3), Fraction(1, 2)), (mn, 2),
+                 (Fraction(3, 2), Fraction(3, 4)), (-1, 'inf')]
+        cases = [(b(x), b(y)) for x, y in pairs]    # (1-u)(minnormal(1+u)): tiny only before
+        cases.append((nz, b(1)))                      # rounding (an H100: 0x3bfe*0x0401=0x0400)
     else:
         h = Fraction(1, 1 << (FMT[fmt][1] // 2 + 1))   # (1+h)(1-h) - 1 = -h*h exactly (fused)
         tri = [(1 + u, 1 + u, 0), (1, 1, -1), (1 + h, 1 - h, -1),
@@ -560,12 +584,17 @@ def float_cases(I, rng):
         cases = [tuple(b(v) for v in t) for t in tri]
         cases.append((nz, b(1), nz))                  # -0*1 + -0 = -0 (sat: +0)
         cases.append((b(3), b(-2), b(6)))             # exact zero: +0, rm: -0
+        if 'oob' in I.mods:                           # the OOB NaN in a or b, with any c; other
+            nn = b('inf') | 0x77 << (FMT[fmt][1] - 7)  # NaNs (and the OOB one as c) stay NaN
+            cases += [(0x7ff7, b(1), b(1)), (b(2), 0xfff7, b('nan')), (0xfff7, 0, b('inf')),
+                      (b(1), b(1), 0x7ff7), (b('nan'), b(1), b(1)), (nn | nz, b(1), b(-1)),
+                      (0x7fff, b(-1), b(0))]
     w, m = sum(FMT[fmt]) + 1, FMT[fmt][1]
     bias = M(FMT[fmt][0] - 1)
     rnd_bits = lambda e: rng.getrandbits(1) << (w - 1) | max(0, min(e, 2 * bias)) << m \
         | rng.getrandbits(m)
     for _ in range(8):              # random values whose exponents interact (cancel, round)
-        if I.op == 'mad':
+        if I.op in ('mad', 'fma'):
             ea, eb = bias + rng.randrange(-3, 4), bias + rng.randrange(-3, 4)
             exps = [ea, eb, ea + eb - bias + rng.randrange(-2, 3)]
         else:
