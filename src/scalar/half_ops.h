@@ -1,5 +1,6 @@
 /* Scalar reference semantics of half sub, mul and fma (9.7.4.2-9.7.4.4) on f16/bf16 and their x2
- * forms, on the exact integer arithmetic of softfloat.h: one rounding, blind to the FP environment. */
+ * forms: exact values rounded once in integer arithmetic (half add's and softfloat.h's), blind to
+ * the caller's floating-point environment. Included at the end of float_ops.h. */
 #ifndef PTXCPU_SCALAR_HALF_OPS_H
 #define PTXCPU_SCALAR_HALF_OPS_H
 
@@ -22,20 +23,37 @@ static inline uint64_t half_clamp(sf_fmt f, unsigned m, uint64_t r)
     return r;
 }
 
-/* One 16-bit element: sub is a + (-b) (flipping a NaN's sign changes nothing: NaN results are
- * canonical); mul is a * b + (-0), which is a * b exactly in every case, signed zeros included. */
-static inline uint64_t half_elem(int sem, sf_fmt f, unsigned m, uint64_t a, uint64_t b, uint64_t c)
+/* mul: the product of two halves is exact in binary64 (at most 22 significant bits, magnitudes
+ * 2^-266..2^256: a normal binary64, so neither the caller's rounding mode nor FTZ/DAZ can touch
+ * it), rounded once to the half format in integer arithmetic (float_ops.h). .ftz (f16): a product
+ * is tiny after rounding with an unbounded exponent iff it lies below 2^-14 (1 - 2^-12), the
+ * midpoint under the smallest normal (a tie there rounds up, to even). */
+static inline uint64_t hmul_elem(sf_fmt f, unsigned m, uint64_t a, uint64_t b)
 {
     int ftz = (m & M_FTZ) != 0;
-    uint64_t r;
+    sf_val x = sf_decode(f, a, ftz), y = sf_decode(f, b, ftz);
+    if (x.cls == SF_NAN || y.cls == SF_NAN || (x.cls == SF_INF && y.cls == SF_ZERO) ||
+        (x.cls == SF_ZERO && y.cls == SF_INF))
+        return sf_nan(f);
+    if (x.cls == SF_ZERO) a &= sf_signbit(f); /* flushed subnormal: signed zero */
+    if (y.cls == SF_ZERO) b &= sf_signbit(f);
+    double p = half_to_double(f, a) * half_to_double(f, b);
+    if (ftz && p != 0 && (p < 0 ? -p : p) < 0x1.ffep-15)
+        return (p < 0) ? sf_signbit(f) : 0;
+    return double_to_half_rne(f, p); /* a zero product keeps its sign */
+}
+
+/* One 16-bit element: sub is half add of -b (float_ops.h: exact and environment-blind too;
+ * flipping a NaN's sign changes nothing, NaN results are canonical); fma is softfloat's exact
+ * product-sum, rounded once. */
+static inline uint64_t half_elem(int sem, sf_fmt f, unsigned m, uint64_t a, uint64_t b, uint64_t c)
+{
     if ((m & M_OOB) && (half_is_oob_nan(a) || half_is_oob_nan(b)))
         return 0;
     if (sem == SEM_HSUB)
-        r = sf_add(f, a, b ^ sf_signbit(f), RND_RN, ftz);
-    else if (sem == SEM_HMUL)
-        r = sf_fma(f, a, b, sf_signbit(f), RND_RN, ftz, 0);
-    else
-        r = sf_fma(f, a, b, c, RND_RN, ftz, 0);
+        return hadd_elem(f, m, a, b ^ sf_signbit(f)); /* .sat included */
+    uint64_t r = sem == SEM_HMUL ? hmul_elem(f, m, a, b)
+                                 : sf_fma(f, a, b, c, RND_RN, (m & M_FTZ) != 0, 0);
     return half_clamp(f, m, r);
 }
 
