@@ -195,4 +195,66 @@ HALF_HELPERS(f16, 0x1p-14f)
 HALF_HELPERS(bf16, 0x1p-126f)
 #undef HALF_HELPERS
 
+/* ---- half sub, mul, fma (9.7.4.2-9.7.4.4) ----------------------------------------------------
+ * sub and mul through float: a difference is correctly rounded twice as the sum above; a product
+ * of two halves is exact in float (f16), or exact wherever its bf16 rounding can tell (bf16), so
+ * one rounding. fma: the product is exact in double, TwoSum gives the sum's exact error, the
+ * double is rounded to odd and then to a float rounded to odd, which rounds to the half format
+ * as the exact value would (round-to-odd, then round to nearest at 2+ fewer bits). */
+static inline float f32_round_odd(double d)
+{
+    float f = (float)d;
+    if (isfinite(f) && (double)f != d) { /* truncate, then set the last bit */
+        uint32_t u;
+        memcpy(&u, &f, sizeof u);
+        u -= fabs((double)f) > fabs(d);
+        f = f32_from_bits(u | 1);
+    }
+    return f;
+}
+static inline float half_fma_odd(float a, float b, float c)
+{
+    double p = (double)a * b, s = p + c, bb = s - p, err = (p - (s - bb)) + (c - bb);
+    if (err != 0 && isfinite(s)) {
+        uint64_t u;
+        memcpy(&u, &s, sizeof u);
+        u -= (err < 0) != (s < 0);
+        u |= 1;
+        memcpy(&s, &u, sizeof s);
+    }
+    return f32_round_odd(s);
+}
+/* .ftz on a product or an fma: tiny after rounding with an unbounded exponent, i.e. below the
+ * midpoint 2^-14 (1 - 2^-12) under the smallest normal (the float is exact or rounded to odd). */
+static inline float f16_ftz_result(float v)
+{
+    return fabsf(v) < 0x1.ffep-15f ? copysignf(0.0f, v) : v;
+}
+#define HALF_ARITH(T)                                                                            \
+    static inline T T##_sub(T x, T y) { return T##_from_float(T##_to_float(x) - T##_to_float(y)); } \
+    static inline T T##_mul(T x, T y) { return T##_from_float(T##_to_float(x) * T##_to_float(y)); } \
+    static inline T T##_fma(T x, T y, T z)                                                     \
+    {                                                                                          \
+        return T##_from_float(half_fma_odd(T##_to_float(x), T##_to_float(y), T##_to_float(z))); \
+    }                                                                                          \
+    static inline T T##_relu(T x) { return signbit(T##_to_float(x)) ? T##_from_float(0.0f) : x; } \
+    static inline int T##_oob(T x) /* the tensors' OOB NaN, 0x7ff7 or 0xfff7 */               \
+    {                                                                                          \
+        uint16_t u;                                                                            \
+        memcpy(&u, &x, sizeof u);                                                              \
+        return (u & 0x7fff) == 0x7ff7;                                                         \
+    }
+HALF_ARITH(f16)
+HALF_ARITH(bf16)
+#undef HALF_ARITH
+static inline f16 f16_mul_ftz(f16 x, f16 y)
+{
+    return f16_from_float(f16_ftz_result(f16_to_float(x) * f16_to_float(y)));
+}
+static inline f16 f16_fma_ftz(f16 x, f16 y, f16 z)
+{
+    return f16_from_float(f16_ftz_result(half_fma_odd(f16_to_float(x), f16_to_float(y),
+                                                      f16_to_float(z))));
+}
+
 #endif

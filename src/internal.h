@@ -44,6 +44,8 @@ enum ptx_ty {
 /* Not a PTX modifier: set by the SIMD chain template on float sub/mad steps whose NaN results may
  * stay uncanonicalized until the chain's end (src/simd/float_ops.h, SIMD_DEFERS_CANON). */
 #define M_RAWNAN   (1u << 12)
+/* fma.oob (9.7.4.4): an operand a or b that is the tensors' OOB NaN makes the result +0. */
+#define M_OOB      (1u << 15)
 
 /* Rounding (column 7). NONE (= no modifier written) is RN except for legacy mad.f32. */
 enum ptx_rnd { RND_NONE, RND_RN, RND_RZ, RND_RM, RND_RP };

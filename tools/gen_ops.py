@@ -24,7 +24,8 @@ FAMILIES = [  # (name, fpu, group)
     ('BREV', 0, 2), ('BFE', 0, 2), ('BFI', 0, 2), ('BMSK', 0, 0), ('SZEXT', 0, 0),
     ('DP4A', 0, 4), ('DP2A', 0, 4), ('FSUB', 1, 3), ('FMAD', 1, 4), ('HADD', 1, 3),
     ('COPYSIGN', 0, 0), ('FADD', 1, 0), ('FMUL', 1, 1), ('FFMA', 1, 3),
-    ('FABS', 0, 3), ('FNEG', 0, 3), ('FMIN', 0, 2), ('FMAX', 0, 2)]
+    ('FABS', 0, 3), ('FNEG', 0, 3), ('FMIN', 0, 2), ('FMAX', 0, 2),
+    ('HSUB', 1, 0), ('HMUL', 1, 2), ('HFMA', 1, 1)]
 
 W = {'u16': 16, 's16': 16, 'u32': 32, 's32': 32, 'u64': 64, 's64': 64, 'u16x2': 32, 's16x2': 32,
      'b32': 32, 'b64': 64, 'f16': 16, 'f16x2': 32, 'bf16': 16, 'bf16x2': 32, 'f32': 32,
@@ -250,6 +251,31 @@ for t in ['bf16', 'bf16x2']:
         row(name('add', r, t), 'HADD', t, rnd=(r or 'none').upper(), ws=(W[t], [W[t]] * 2),
             sm=90, ptx=(7, 8), sec='9.7.4.1')
 
+# 9.7.4.2 half sub, 9.7.4.3 half mul: the syntax of half add
+for op, sem, sec in [('sub', 'HSUB', '9.7.4.2'), ('mul', 'HMUL', '9.7.4.3')]:
+    for t in ['f16', 'f16x2']:
+        for r in ['', 'rn']:
+            for ftz in ['', 'ftz']:
+                for sat in ['', 'sat']:
+                    row(name(op, r, ftz, sat, t), sem, t, tuple(x for x in (ftz, sat) if x),
+                        rnd=(r or 'none').upper(), ws=(W[t], [W[t]] * 2), sm=53, ptx=(4, 2),
+                        sec=sec)
+    for t in ['bf16', 'bf16x2']:
+        for r in ['', 'rn']:
+            row(name(op, r, t), sem, t, rnd=(r or 'none').upper(), ws=(W[t], [W[t]] * 2), sm=90,
+                ptx=(7, 8), sec=sec)
+# 9.7.4.4 half fma: .rn required; .relu (and any bf16) sm_80 / PTX 7.0; .oob sm_90 / PTX 8.1
+for t in ['f16', 'f16x2', 'bf16', 'bf16x2']:
+    bf = t.startswith('bf')
+    for ftz in ([''] if bf else ['', 'ftz']):
+        for clamp in ['', 'relu'] if bf else ['', 'sat', 'relu']:
+            new = bf or clamp == 'relu'
+            row(name('fma', 'rn', ftz, clamp, t), 'HFMA', t, tuple(x for x in (ftz, clamp) if x),
+                rnd='RN', ws=(W[t], [W[t]] * 3), sm=80 if new else 53,
+                ptx=(7, 0) if new else (4, 2), sec='9.7.4.4')
+    for relu in ['', 'relu']:
+        row(name('fma', 'rn', 'oob', relu, t), 'HFMA', t, ('oob', relu) if relu else ('oob',),
+            rnd='RN', ws=(W[t], [W[t]] * 3), sm=90, ptx=(8, 1), sec='9.7.4.4')
 # 9.7.4.5 neg, 9.7.4.6 abs, 9.7.4.7 min, 9.7.4.8 max (half precision)
 for op, sem, sec, p in [('neg', 'FNEG', '9.7.4.5', (6, 0)), ('abs', 'FABS', '9.7.4.6', (6, 5))]:
     for t in ['f16', 'f16x2']:

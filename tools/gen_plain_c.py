@@ -55,9 +55,9 @@ FLOAT = {'F32': 'float', 'F32X2': 'float', 'F64': 'double', 'F16': 'f16', 'F16X2
 FPFX = {'float': 'f32', 'double': 'f64', 'f16': 'f16', 'bf16': 'bf16'}
 FESET = {'RZ': 'FE_TOWARDZERO', 'RM': 'FE_DOWNWARD', 'RP': 'FE_UPWARD'}
 FLOAT_SEMS = ('FSUB', 'FMAD', 'HADD', 'COPYSIGN', 'FADD', 'FMUL', 'FFMA', 'FABS', 'FNEG', 'FMIN',
-              'FMAX')
+              'FMAX', 'HSUB', 'HMUL', 'HFMA')
 ELEMENTWISE_X2 = ('ADD', 'MIN', 'MAX', 'FSUB', 'HADD', 'FADD', 'FMUL', 'FFMA', 'FABS', 'FNEG',
-                  'FMIN', 'FMAX')
+                  'FMIN', 'FMAX', 'HSUB', 'HMUL', 'HFMA')
 
 
 def operand_types(r):
@@ -298,6 +298,25 @@ def t_hadd(r):
     return float_finish(r, t, f'{FPFX[t]}_add({x}, {y})')
 
 
+def t_hsubmul(r):
+    t = FLOAT[r.ty]
+    x, y = inputs(r, t, 'ab')
+    op = 'sub' if r.sem == 'HSUB' else 'mul_ftz' if r.has('ftz') else 'mul'
+    return float_finish(r, t, f'{FPFX[t]}_{op}({x}, {y})')
+
+
+def t_hfma(r):
+    t, f = FLOAT[r.ty], FPFX[FLOAT[r.ty]]
+    x, y, z = inputs(r, t, 'abc')
+    body = float_finish(r, t, f'{f}_fma{"_ftz" if r.has("ftz") else ""}({x}, {y}, {z})')[:-1]
+    if r.has('relu'):
+        body.append(f'r = {f}_relu(r);')
+    if r.has('oob'):
+        body.append(f'if ({f}_oob(a[i]) || {f}_oob(b[i]))')
+        body.append(f'    r = {f}_from_float(0.0f);')
+    return body + ['d[i] = r;']
+
+
 def t_copysign(r):
     t = FLOAT[r.ty]
     if t == 'double':  # f64 NaNs keep their payload: no canonicalization
@@ -356,6 +375,7 @@ TEMPLATES = {
     'SZEXT': t_szext, 'DP4A': t_dp, 'DP2A': t_dp, 'FSUB': t_fsub, 'FMAD': t_fmad, 'HADD': t_hadd,
     'COPYSIGN': t_copysign, 'FADD': t_fsub, 'FMUL': t_fmul, 'FFMA': t_fmad,
     'FABS': t_fabsneg, 'FNEG': t_fabsneg, 'FMIN': t_fminmax, 'FMAX': t_fminmax,
+    'HSUB': t_hsubmul, 'HMUL': t_hsubmul, 'HFMA': t_hfma,
 }
 
 

@@ -1,6 +1,6 @@
 /* Exhaustive sweeps: every instruction whose inputs fit in 32 bits (16-bit integer forms, u16x2/s16x2,
- * f16/bf16 add, min and max, the one-operand 32-bit ones, f16/bf16 and f32 abs and neg) run on ALL
- * 2^32 inputs through ptxcpu_run and compared with oracles written here. */
+ * f16/bf16 add, sub, mul, min and max, the one-operand 32-bit ones, f16/bf16 and f32 abs and
+ * neg) run on ALL 2^32 inputs through ptxcpu_run and compared with oracles written here. */
 #include <ptxcpu.h>
 
 #include "emu_tables.h" /* tables built without native flags (simde emulation), linked in */
@@ -8,6 +8,7 @@
 #include "test_common.h"
 
 #include <inttypes.h>
+#include <limits.h>
 #include <math.h>
 #include <omp.h>
 #include <stdio.h>
@@ -20,6 +21,8 @@
 #define X_PER_CALL 32u            /* values of a per ptxcpu_run call: 32 * 2^16 lanes = 2^16 warps */
 #define LANES (X_PER_CALL << 16)
 #define SAMPLE 61u                /* "sample" sweeps take every 61st a (still all b) */
+#define CI4 0u                    /* every a at -Dtest_level=full, a 4 times larger a-step than
+                                     the other sweeps when sampled (CI): half sub/mul .ftz/.sat */
 #define PRINT_CAP 8               /* mismatches printed per sweep */
 
 /* ---- Oracles, from the spec and docs/SEMANTICS.md (never from src/) -------------------------------
@@ -237,6 +240,76 @@ O(f16_sat, f16_add(a, b, 0, 1))
 O(f16_ftz_sat, f16_add(a, b, 1, 1))
 O(bf16, bf16_round(bf16_value(a) + bf16_value(b)))
 
+/* Half sub: the add oracles above with b's sign flipped (a NaN's sign never matters: NaN results
+ * are canonical). */
+O(f16_sub, f16_add(a, b ^ 0x8000, 0, 0))
+O(f16_sub_ftz, f16_add(a, b ^ 0x8000, 1, 0))
+O(f16_sub_sat, f16_add(a, b ^ 0x8000, 0, 1))
+O(f16_sub_ftz_sat, f16_add(a, b ^ 0x8000, 1, 1))
+O(bf16_sub, bf16_round(bf16_value(a) - bf16_value(b)))
+
+/* Half mul. The product of two f16 (bf16) values has at most 22 (16) significant bits and lies
+ * between 2^-48 (2^-266) and 2^32 (2^256): exact in double. rne_grid rounds a positive double to
+ * nearest even at p significant bits with the last bit no finer than 2^lsb_min (a format's
+ * subnormal grid; INT_MIN / 2 for the unbounded exponent range that .ftz's tininess test, after
+ * rounding, needs: docs/SEMANTICS.md), from the definition, in exact steps: frexp, ldexp, floor
+ * and the comparisons never round. */
+static double rne_grid(double a, int p, int lsb_min)
+{
+    int e;
+    frexp(a, &e); /* a in [2^(e-1), 2^e) */
+    int lsb = e - p < lsb_min ? lsb_min : e - p;
+    double sc = ldexp(a, -lsb), fl = floor(sc), fr = sc - fl;
+    fl += fr > 0.5 || (fr == 0.5 && fmod(fl, 2) == 1);
+    return ldexp(fl, lsb);
+}
+
+/* The bf16 encoding of a double, rounded once (to nearest even; bf16: 8 bits, exponents -126..127). */
+static uint32_t bf16_of_double(double v)
+{
+    uint32_t sign = signbit(v) ? 0x8000 : 0;
+    double r = v == 0 ? 0 : rne_grid(fabs(v), 8, -133);
+    if (r >= 0x1p128)
+        return sign | 0x7f80;
+    if (r < 0x1p-126)
+        return sign | (uint32_t)ldexp(r, 133); /* subnormal: the multiple of 2^-133 */
+    int e;
+    double m = frexp(r, &e); /* r = m 2^e, m in [0.5, 1) */
+    return sign | (uint32_t)(e - 1 + 127) << 7 | ((uint32_t)ldexp(m, 8) & 0x7f);
+}
+
+static inline uint32_t f16_mul(uint32_t a, uint32_t b, int ftz, int sat)
+{
+    if (ftz) {
+        a = f16_subnormal(a) ? a & 0x8000 : a;
+        b = f16_subnormal(b) ? b & 0x8000 : b;
+    }
+    float p = f16_value[a] * f16_value[b]; /* exact */
+    uint32_t r = f16_round(p);
+    if ((r & 0x7fff) > 0x7c00)
+        r = 0x7fff;
+    if (ftz && p != 0 && fabsf(p) < 0x1p-14f && rne_grid(fabsf(p), 11, INT_MIN / 2) < 0x1p-14)
+        r = signbit(p) ? 0x8000 : 0; /* tiny after rounding with an unbounded exponent */
+    if (sat)
+        r = (r & 0x8000) || (r & 0x7fff) > 0x7c00 ? 0 : r > 0x3c00 ? 0x3c00 : r;
+    return r;
+}
+
+static inline uint32_t bf16_mul(uint32_t a, uint32_t b)
+{
+    double p = (double)bf16_value(a) * bf16_value(b); /* exact */
+    if (p != p)
+        return 0x7fff;
+    if (fabs(p) >= 0x1p-126) /* normal in float (or beyond: inf), where (float)p is exact */
+        return bf16_round((float)p);
+    return bf16_of_double(p);
+}
+
+O(f16_mul, f16_mul(a, b, 0, 0))
+O(f16_mul_ftz, f16_mul(a, b, 1, 0))
+O(f16_mul_sat, f16_mul(a, b, 0, 1))
+O(f16_mul_ftz_sat, f16_mul(a, b, 1, 1))
+O(bf16_mul, bf16_mul(a, b))
 /* Float and half abs/neg/min/max (9.7.3.9-12, 9.7.4.5-8): the C library's fabsf, unary minus,
  * fminf/fmaxf on the exact float values. The spec's order puts -0 below +0, which the C library
  * leaves open, so two zeros are decided by their signs; NaN results are canonical
@@ -405,6 +478,46 @@ static const uint32_t C32[] = {0, 1, 0x7fff, 0x8000, 0xffff, 0xffffffff, 0x80000
     X(add_ftz_sat_f16x2, "add.ftz.sat.f16x2", "half", PACKED, SAMPLE, C_NONE, o_f16_ftz_sat) \
     X(add_rn_bf16x2, "add.rn.bf16x2", "half", PACKED, 1, C_NONE, o_bf16) \
     X(add_bf16x2, "add.bf16x2", "half", PACKED, SAMPLE, C_NONE, o_bf16) \
+    X(sub_rn_f16, "sub.rn.f16", "hsub", PAIR16, 1, C_NONE, o_f16_sub) \
+    X(sub_rn_ftz_f16, "sub.rn.ftz.f16", "hsub", PAIR16, CI4, C_NONE, o_f16_sub_ftz) \
+    X(sub_rn_sat_f16, "sub.rn.sat.f16", "hsub", PAIR16, CI4, C_NONE, o_f16_sub_sat) \
+    X(sub_rn_ftz_sat_f16, "sub.rn.ftz.sat.f16", "hsub", PAIR16, CI4, C_NONE, o_f16_sub_ftz_sat) \
+    X(sub_rn_bf16, "sub.rn.bf16", "hsub", PAIR16, 1, C_NONE, o_bf16_sub) \
+    X(sub_f16, "sub.f16", "hsub", PAIR16, SAMPLE, C_NONE, o_f16_sub) \
+    X(sub_ftz_f16, "sub.ftz.f16", "hsub", PAIR16, SAMPLE, C_NONE, o_f16_sub_ftz) \
+    X(sub_sat_f16, "sub.sat.f16", "hsub", PAIR16, SAMPLE, C_NONE, o_f16_sub_sat) \
+    X(sub_ftz_sat_f16, "sub.ftz.sat.f16", "hsub", PAIR16, SAMPLE, C_NONE, o_f16_sub_ftz_sat) \
+    X(sub_bf16, "sub.bf16", "hsub", PAIR16, SAMPLE, C_NONE, o_bf16_sub) \
+    X(sub_rn_f16x2, "sub.rn.f16x2", "hsub", PACKED, 1, C_NONE, o_f16_sub) \
+    X(sub_rn_ftz_f16x2, "sub.rn.ftz.f16x2", "hsub", PACKED, CI4, C_NONE, o_f16_sub_ftz) \
+    X(sub_rn_sat_f16x2, "sub.rn.sat.f16x2", "hsub", PACKED, CI4, C_NONE, o_f16_sub_sat) \
+    X(sub_rn_ftz_sat_f16x2, "sub.rn.ftz.sat.f16x2", "hsub", PACKED, CI4, C_NONE, o_f16_sub_ftz_sat) \
+    X(sub_rn_bf16x2, "sub.rn.bf16x2", "hsub", PACKED, 1, C_NONE, o_bf16_sub) \
+    X(sub_f16x2, "sub.f16x2", "hsub", PACKED, SAMPLE, C_NONE, o_f16_sub) \
+    X(sub_ftz_f16x2, "sub.ftz.f16x2", "hsub", PACKED, SAMPLE, C_NONE, o_f16_sub_ftz) \
+    X(sub_sat_f16x2, "sub.sat.f16x2", "hsub", PACKED, SAMPLE, C_NONE, o_f16_sub_sat) \
+    X(sub_ftz_sat_f16x2, "sub.ftz.sat.f16x2", "hsub", PACKED, SAMPLE, C_NONE, o_f16_sub_ftz_sat) \
+    X(sub_bf16x2, "sub.bf16x2", "hsub", PACKED, SAMPLE, C_NONE, o_bf16_sub) \
+    X(mul_rn_f16, "mul.rn.f16", "hmul", PAIR16, 1, C_NONE, o_f16_mul) \
+    X(mul_rn_ftz_f16, "mul.rn.ftz.f16", "hmul", PAIR16, CI4, C_NONE, o_f16_mul_ftz) \
+    X(mul_rn_sat_f16, "mul.rn.sat.f16", "hmul", PAIR16, CI4, C_NONE, o_f16_mul_sat) \
+    X(mul_rn_ftz_sat_f16, "mul.rn.ftz.sat.f16", "hmul", PAIR16, CI4, C_NONE, o_f16_mul_ftz_sat) \
+    X(mul_rn_bf16, "mul.rn.bf16", "hmul", PAIR16, 1, C_NONE, o_bf16_mul) \
+    X(mul_f16, "mul.f16", "hmul", PAIR16, SAMPLE, C_NONE, o_f16_mul) \
+    X(mul_ftz_f16, "mul.ftz.f16", "hmul", PAIR16, SAMPLE, C_NONE, o_f16_mul_ftz) \
+    X(mul_sat_f16, "mul.sat.f16", "hmul", PAIR16, SAMPLE, C_NONE, o_f16_mul_sat) \
+    X(mul_ftz_sat_f16, "mul.ftz.sat.f16", "hmul", PAIR16, SAMPLE, C_NONE, o_f16_mul_ftz_sat) \
+    X(mul_bf16, "mul.bf16", "hmul", PAIR16, SAMPLE, C_NONE, o_bf16_mul) \
+    X(mul_rn_f16x2, "mul.rn.f16x2", "hmul", PACKED, 1, C_NONE, o_f16_mul) \
+    X(mul_rn_ftz_f16x2, "mul.rn.ftz.f16x2", "hmul", PACKED, CI4, C_NONE, o_f16_mul_ftz) \
+    X(mul_rn_sat_f16x2, "mul.rn.sat.f16x2", "hmul", PACKED, CI4, C_NONE, o_f16_mul_sat) \
+    X(mul_rn_ftz_sat_f16x2, "mul.rn.ftz.sat.f16x2", "hmul", PACKED, CI4, C_NONE, o_f16_mul_ftz_sat) \
+    X(mul_rn_bf16x2, "mul.rn.bf16x2", "hmul", PACKED, 1, C_NONE, o_bf16_mul) \
+    X(mul_f16x2, "mul.f16x2", "hmul", PACKED, SAMPLE, C_NONE, o_f16_mul) \
+    X(mul_ftz_f16x2, "mul.ftz.f16x2", "hmul", PACKED, SAMPLE, C_NONE, o_f16_mul_ftz) \
+    X(mul_sat_f16x2, "mul.sat.f16x2", "hmul", PACKED, SAMPLE, C_NONE, o_f16_mul_sat) \
+    X(mul_ftz_sat_f16x2, "mul.ftz.sat.f16x2", "hmul", PACKED, SAMPLE, C_NONE, o_f16_mul_ftz_sat) \
+    X(mul_bf16x2, "mul.bf16x2", "hmul", PACKED, SAMPLE, C_NONE, o_bf16_mul) \
     X(abs_f16, "abs.f16", "half", UNARY16, 1, C_NONE, o_abs_f16) \
     X(abs_ftz_f16, "abs.ftz.f16", "half", UNARY16, 1, C_NONE, o_abs_ftz_f16) \
     X(neg_f16, "neg.f16", "half", UNARY16, 1, C_NONE, o_neg_f16) \
@@ -581,9 +694,14 @@ static unsigned sweep_xs(uint32_t step, uint32_t *xs)
     return n;
 }
 
+static uint32_t a_step(const struct sweep *s, unsigned scale)
+{
+    return s->stride == CI4 ? (scale > 1 ? 4 * scale : 1) : s->stride * scale;
+}
+
 static int nxs_sampled(const struct sweep *s, unsigned scale)
 {
-    return s->lay != UNARY16 && s->stride * scale > 1;
+    return s->lay != UNARY16 && a_step(s, scale) > 1;
 }
 
 /* Run one instruction with one c over all (sampled) a and all b; returns the mismatch count
@@ -592,7 +710,7 @@ static uint64_t run_sweep(const struct sweep *s, ptxcpu_kernel k, uint32_t c, in
                           unsigned scale, uint64_t *cases, double *lib_s)
 {
     static uint32_t xs[65536];
-    unsigned nxs = s->lay == UNARY16 ? (xs[0] = 0, 1) : sweep_xs(s->stride * scale, xs);
+    unsigned nxs = s->lay == UNARY16 ? (xs[0] = 0, 1) : sweep_xs(a_step(s, scale), xs);
     unsigned ncalls = (nxs + X_PER_CALL - 1) / X_PER_CALL, done = 0, shown = 101;
     int tty = isatty(2);
     uint64_t bad = 0;
@@ -706,7 +824,7 @@ int main(int argc, char **argv)
     unsigned scale = test_scale();
     for (int i = 1; i < argc; i++)
         if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-            printf("usage: %s [--isa ISA] [GROUP|MNEMONIC]...   groups: int int3 packed half unary32 "
+            printf("usage: %s [--isa ISA] [GROUP|MNEMONIC]...   groups: int int3 packed half hsub hmul unary32 "
                    "(default: all); ISA: scalar avx2 avx512 neon (default: the active one) or an "
                    "emulated table:", argv[0]);
             for (const emu_table *e = emu_tables; e->name; e++)

@@ -72,6 +72,10 @@ static int describe(spelling *sp, unsigned sm)
             s->nan = 1;
         else if (!strcmp(tok, "xorsign"))
             s->xorsign = 1;
+        else if (!strcmp(tok, "relu"))
+            s->relu = 1;
+        else if (!strcmp(tok, "oob"))
+            s->oob = 1;
         else if (tok[0] == 'r' && strlen(tok) == 2) {
             has_rnd = 1;
             s->rnd = tok[1] == 'n' ? MPFR_RNDN : tok[1] == 'z' ? MPFR_RNDZ : tok[1] == 'm' ? MPFR_RNDD : MPFR_RNDU;
@@ -136,8 +140,11 @@ static uint64_t *make_cases(const spelling *sp, size_t nrandom, uint64_t seed, s
         c[3 * i + 1] = edges[i / ne % ne];
         c[3 * i + 2] = nops == 3 ? edges[i / ne / ne] : 0;
     }
-    for (size_t i = ncross; i < n; i++)
+    for (size_t i = ncross; i < n; i++) {
         random_case(f, (unsigned)nops, &r, edges, ne, &c[3 * i]);
+        if (sp->spec.oob && i % 8 < 2) /* the OOB NaN in a or b, either sign, beside any c */
+            c[3 * i + i % 2] = 0x7ff7 | (rng_next(&r) & 0x8000);
+    }
     *count = n;
     return c;
 }

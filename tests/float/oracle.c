@@ -203,6 +203,10 @@ uint64_t oracle_eval(const oracle_spec *s, const uint64_t *in)
         return absneg_libc(s, in[0]);
     if (s->op == OR_MIN || s->op == OR_MAX)
         return minmax_libc(s, in);
+    if (s->oob && ((in[0] & 0x7fff) == 0x7ff7 || (in[1] & 0x7fff) == 0x7ff7))
+        return 0; /* the OOB NaN pattern, as an H100 gives it (docs/SEMANTICS.md) */
     uint64_t r = s->op == OR_MAD_SM1X ? mad_sm1x(s->f, in) : ieee(s, in);
+    if (s->relu && (r & fp_sign(s->f)))
+        return 0; /* NaN results are canonical here, hence positive: they stay */
     return s->sat ? saturate(s->f, r) : f64_nan_payload(s, in, r);
 }

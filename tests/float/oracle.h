@@ -1,6 +1,6 @@
 /* MPFR oracle of the float suite: the exact PTX result of one element of copysign, add, sub, mul,
- * fma, mad (fma and the legacy sm_1x mad.f32), half-precision add, and abs/neg/min/max (C
- * library), per spec sections 9.7.3.2 to 9.7.3.7, 9.7.3.9-12, 9.7.4.1, 9.7.4.5-8. */
+ * fma, mad (fma and the legacy sm_1x mad.f32), half-precision add, sub, mul, fma, and
+ * abs/neg/min/max (C library), per spec sections 9.7.3.2 to 9.7.3.7, 9.7.3.9-12, 9.7.4.1-8. */
 #ifndef FLOAT_ORACLE_H
 #define FLOAT_ORACLE_H
 
@@ -27,6 +27,8 @@ typedef struct oracle_spec {
     mpfr_rnd_t rnd; /* MPFR_RNDN, RNDZ, RNDD (.rm), RNDU (.rp) */
     int ftz, sat;
     int nan, xorsign; /* min/max .NaN, .xorsign.abs */
+    int relu; /* negative results (and -0) give +0; a NaN stays the canonical NaN */
+    int oob;  /* a or b is the OOB NaN 0x7ff7 / 0xfff7 (16-bit formats): the result is +0 */
 } oracle_spec;
 
 void oracle_init(void);

@@ -72,6 +72,11 @@ static const struct { const char *sec, *pattern; } syntax[] = {
     {"9.7.3.11", "min{.ftz}{.NaN}{.xorsign.abs}.f32"}, {"9.7.3.11", "min.f64"},
     {"9.7.3.12", "max{.ftz}{.NaN}{.xorsign.abs}.f32"}, {"9.7.3.12", "max.f64"},
     {"9.7.4.1", "add{.rn}{.ftz}{.sat}<.f16,.f16x2>"}, {"9.7.4.1", "add{.rn}<.bf16,.bf16x2>"},
+    {"9.7.4.2", "sub{.rn}{.ftz}{.sat}<.f16,.f16x2>"}, {"9.7.4.2", "sub{.rn}<.bf16,.bf16x2>"},
+    {"9.7.4.3", "mul{.rn}{.ftz}{.sat}<.f16,.f16x2>"}, {"9.7.4.3", "mul{.rn}<.bf16,.bf16x2>"},
+    {"9.7.4.4", "fma.rn{.ftz}{.sat}<.f16,.f16x2>"}, {"9.7.4.4", "fma.rn{.ftz}.relu<.f16,.f16x2>"},
+    {"9.7.4.4", "fma.rn{.relu}<.bf16,.bf16x2>"},
+    {"9.7.4.4", "fma.rn.oob{.relu}<.f16,.f16x2,.bf16,.bf16x2>"},
     {"9.7.4.5", "neg{.ftz}<.f16,.f16x2>"}, {"9.7.4.5", "neg<.bf16,.bf16x2>"},
     {"9.7.4.6", "abs{.ftz}<.f16,.f16x2>"}, {"9.7.4.6", "abs<.bf16,.bf16x2>"},
     {"9.7.4.7", "min{.ftz}{.NaN}{.xorsign.abs}<.f16,.f16x2>"},
@@ -147,6 +152,8 @@ static unsigned spec_min_sm(const char *mn)
     if (opcode_is(mn, "szext") || opcode_is(mn, "bmsk")) return 70;
     if (opcode_is(mn, "dp4a") || opcode_is(mn, "dp2a")) return 61;
     int half = has(mn, ".f16") || has(mn, ".f16x2"), bf = has(mn, ".bf16") || has(mn, ".bf16x2");
+    if (opcode_is(mn, "fma") && (half || bf)) /* 9.7.4.4's target notes */
+        return has(mn, ".oob") ? 90 : has(mn, ".relu") || bf ? 80 : 53;
     if (opcode_is(mn, "abs") || opcode_is(mn, "neg")) { /* 9.7.4.5/6: bf16 needs sm_80 */
         if (bf) return 80;
         if (half) return 53;
@@ -371,7 +378,7 @@ static const struct bad_case {
     {"mad24.lo.sat.s32", NULL, E_P, {".sat", ".lo", "mad24.hi.sat.s32", "9.7.1.6"}},
     {"mad24.hi.sat.u32", NULL, E_P, {".sat", ".s32", "9.7.1.6"}},
     {"mad24.sat.s32", NULL, E_P, {"missing", ".hi", "9.7.1.6"}},
-    {"mul.hi.sat.s32", NULL, E_P, {".sat", "mul", "9.7.1.3"}},
+    {"mul.hi.sat.s32", NULL, E_P, {".sat", "mul", "9.7.4.3"}},
     {"mul24.hi.sat.s32", NULL, E_P, {".sat", "mul24", "9.7.1.5"}},
     {"sad.sat.u32", NULL, E_P, {".sat", "sad", "9.7.1.7"}},
     {"rem.sat.s32", NULL, E_P, {".sat", "rem", "9.7.1.9"}},
@@ -457,7 +464,12 @@ static const struct bad_case {
     {"addc.u16", NULL, E_P, {".u16", ".u32, .s32, .u64, .s64", "9.7.2.2"}},
     {"subc.cc.f64", NULL, E_P, {".f64", ".u32, .s32, .u64, .s64", "9.7.2.4"}},
     {"madc.lo.u16", NULL, E_P, {".u16", ".u32, .s32, .u64, .s64", "9.7.2.6"}},
-    {"sub.f16", NULL, E_P, {".f16", "sub", "9.7.3.4"}},
+    {"sub.rz.f16", NULL, E_P, {".rz", "sub", "9.7.3.4"}},
+    {"fma.f16", NULL, E_P, {".rn", "required", "9.7.4.4"}},
+    {"fma.rn.sat.bf16", NULL, E_P, {".sat", ".f16, .f16x2", "9.7.4.4"}},
+    {"fma.rn.relu.sat.f16", NULL, E_P, {".sat", ".relu", "9.7.4.4"}},
+    {"fma.rn.ftz.oob.f16", NULL, E_P, {".oob", ".ftz", "9.7.4.4"}},
+    {"fma.rn.relu.oob.f16", NULL, E_P, {"order", "fma.rn.oob.relu.f16", "9.7.4.4"}},
     {"mad.rn.f16", NULL, E_P, {".f16", "mad", "9.7.3.7"}},
     {"add.u32.u32", NULL, E_P, {"one type", "9.7.1.1"}},
     {"popc.b32.b32", NULL, E_P, {"one type", "9.7.1.14"}},
@@ -474,7 +486,8 @@ static const struct bad_case {
     {"div.u16x2", NULL, E_P, {".u16x2", "div", "9.7.1.8"}},
     {"neg.s16x2", NULL, E_P, {".s16x2", "neg", "9.7.1.11"}},
     {"add.cc.u16x2", NULL, E_P, {".cc", ".u32, .s32, .u64, .s64", "9.7.2.1"}},
-    {"sub.f16x2", NULL, E_P, {".f16x2", "sub", "9.7.3.4"}},
+    {"sub.ftz.bf16x2", NULL, E_P, {".ftz", ".f16, .f16x2", "9.7.4.2"}},
+    {"mul.rm.bf16", NULL, E_P, {".rm", ".rn", "9.7.4.3"}},
     {"mad.f32x2", NULL, E_P, {".f32x2", "mad", "9.7.3.7"}},
     {"mad.sat.f32x2", NULL, E_P, {".f32x2", "9.7.3.7"}},
     /* .ftz, .sat, .relu, .rnd where the type has none */

@@ -70,6 +70,16 @@ def spellings():
     out += ['add%s%s%s.%s' % (r, f, s, t) for t in ('f16', 'f16x2') for r in opt('rn')
             for f in opt('ftz') for s in opt('sat')]
     out += ['add%s.%s' % (r, t) for t in ('bf16', 'bf16x2') for r in opt('rn')]
+    # 9.7.4.2 half sub, 9.7.4.3 half mul, 9.7.4.4 half fma
+    for op in ('sub', 'mul'):
+        out += ['%s%s%s%s.%s' % (op, r, f, s, t) for t in ('f16', 'f16x2') for r in opt('rn')
+                for f in opt('ftz') for s in opt('sat')]
+        out += ['%s%s.%s' % (op, r, t) for t in ('bf16', 'bf16x2') for r in opt('rn')]
+    out += ['fma.rn%s%s.%s' % (f, s, t) for t in ('f16', 'f16x2') for f in opt('ftz')
+            for s in ('', '.sat', '.relu')]
+    out += ['fma.rn%s.%s' % (r, t) for t in ('bf16', 'bf16x2') for r in opt('relu')]
+    out += ['fma.rn.oob%s.%s' % (r, t) for t in ('f16', 'f16x2', 'bf16', 'bf16x2')
+            for r in opt('relu')]
     # 9.7.3.9-12 abs, neg, min, max (the two-input forms), 9.7.4.5-8 their half forms
     mm = lambda ftz: [f + n + x for f in (opt('ftz') if ftz else ['']) for n in opt('NaN')
                       for x in opt('xorsign.abs')]
@@ -480,12 +490,17 @@ def float_eval(I, a):
             r = mul_exact(x[0], x[1])                 # (a zero product keeps its sign)
         else:
             r = add_exact(mul_exact(x[0], x[1]), x[2], rnd)
+        if 'oob' in I.mods and any(o & 0x7fff == 0x7ff7 for o in ops[:2]):
+            return 0            # SEMANTICS: the OOB NaN 0x7ff7/0xfff7 in a or b gives +0
         if r == NAN and fmt == 'f64' and not sat:
             # SEMANTICS: f64 keeps NaN payloads: a NaN operand quieted, b's, c's, a's first (H100)
             order = [1, 2, 0] if len(ops) == 3 else [1, 0]
             nans = [ops[i] for i in order if x[i] == NAN]
             return nans[0] | 1 << 51 if nans else canon_nan(fmt)
-        return encode(r, fmt, rnd, ftz, sat)
+        d = encode(r, fmt, rnd, ftz, sat)
+        if 'relu' in I.mods and d >> (w - 1):
+            d = 0               # negatives and -0 to +0; the canonical NaN is positive
+        return d
 
     if not I.packed:
         return one(a)
@@ -626,8 +641,8 @@ def float_cases(I, rng):
                  (mn, Fraction(1, 2)), (mn, 1 - u / 2), (mn * 2, Fraction(1, 2) - u / 4),
                  (tiny(fmt, 3), Fraction(1, 2)), ('max', 2), ('-max', Fraction(3, 2)),
                  ('inf', 0), (0, '-inf'), ('nan', 1), (-1, 0), (tiny(fmt, 1), tiny(fmt, 1)),
-                 (mn * (1 + u), 1 - u)]
-        cases = [(b(x), b(y)) for x, y in pairs]
+                 (mn * (1 + u), 1 - u), (1, 'nan'), (-1, 'inf'), (0, -1), (mn, 2)]
+        cases = [(b(x), b(y)) for x, y in pairs]      # mn(1+u)(1-u): tiny only before rounding
         cases.append((nz, b(3)))                      # -0 * 3 = -0 (sat: +0)
     elif I.op in ('sub', 'add'):
         sgn = -1 if I.op == 'sub' else 1          # c[1] is subtracted by sub, added by add
@@ -657,6 +672,11 @@ def float_cases(I, rng):
         cases = [tuple(b(v) for v in t) for t in tri]
         cases.append((nz, b(1), nz))                  # -0*1 + -0 = -0 (sat: +0)
         cases.append((b(3), b(-2), b(6)))             # exact zero: +0, rm: -0
+        if 'oob' in I.mods:                           # the OOB NaN in a or b, with any c; other
+            nn = b('inf') | 0x77 << (FMT[fmt][1] - 7)  # NaNs (and the OOB one as c) stay NaN
+            cases += [(0x7ff7, b(1), b(1)), (b(2), 0xfff7, b('nan')), (0xfff7, 0, b('inf')),
+                      (b(1), b(1), 0x7ff7), (b('nan'), b(1), b(1)), (nn | nz, b(1), b(-1)),
+                      (0x7fff, b(-1), b(0))]
     if fmt == 'f64':                                   # NaN payloads: quiet and signalling,
         qn, sn = b('nan') | 0x1234, b('inf') | 0x5678  # both signs, in every operand position
         nans = [(sn, qn | nz), (b(1), sn | nz), (qn | nz, sn), (b('inf'), b('-inf'))]
