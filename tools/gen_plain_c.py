@@ -54,7 +54,7 @@ FLOAT = {'F32': 'float', 'F32X2': 'float', 'F64': 'double', 'F16': 'f16', 'F16X2
          'BF16': 'bf16', 'BF16X2': 'bf16'}
 FPFX = {'float': 'f32', 'double': 'f64', 'f16': 'f16', 'bf16': 'bf16'}
 FESET = {'RZ': 'FE_TOWARDZERO', 'RM': 'FE_DOWNWARD', 'RP': 'FE_UPWARD'}
-FLOAT_SEMS = ('FSUB', 'FMAD', 'HADD', 'COPYSIGN')
+FLOAT_SEMS = ('FSUB', 'FMAD', 'HADD', 'COPYSIGN', 'FDIV', 'FRCP', 'FSQRT')
 ELEMENTWISE_X2 = ('ADD', 'MIN', 'MAX', 'FSUB', 'HADD')
 
 
@@ -246,7 +246,7 @@ def float_finish(r, t, expr):
     """Rounds up a float result: .ftz (results), canonical NaN, .sat."""
     f = FPFX[t]
     body = [f'{t} r = {expr};']
-    if r.has('ftz') and r.sem != 'FMAD':  # f32_fma_ftz flushes its own result
+    if r.has('ftz') and r.sem not in ('FMAD', 'FDIV', 'FRCP'):  # these flush their own result
         body.append(f'r = {f}_ftz(r);')
     body.append(f'r = {f}_canon(r);')
     if r.has('sat'):
@@ -289,13 +289,28 @@ def t_copysign(r):
     return float_finish(r, t, 'copysignf(b[i], a[i])')
 
 
+def t_fdivsqrt(r):
+    """a / b, 1 / a, sqrt(a) (the mode from fesetround around the loop)."""
+    t = FLOAT[r.ty]
+    if t == 'double':
+        y = 'b[i]' if r.sem == 'FDIV' else 'a[i]'
+        expr = {'FDIV': 'a[i] / b[i]', 'FRCP': '1.0 / a[i]', 'FSQRT': 'sqrt(a[i])'}[r.sem]
+        made = '0xfff8000000000000ull' if r.sem == 'FSQRT' else '0x7fffffffffffffffull'
+        return [f'd[i] = f64_nan_from({expr}, a[i], {y}, {made});']
+    if r.sem == 'FSQRT':  # never subnormal: only the input flushes
+        return float_finish(r, t, 'sqrtf(f32_ftz(a[i]))' if r.has('ftz') else 'sqrtf(a[i])')
+    x = 'a[i]' if r.sem == 'FDIV' else '1.0f'
+    y = 'b[i]' if r.sem == 'FDIV' else 'a[i]'
+    return float_finish(r, t, f'f32_div_ftz({x}, {y})' if r.has('ftz') else f'{x} / {y}')
+
+
 TEMPLATES = {
     'ADD': t_addsub, 'SUB': t_addsub, 'MUL': t_mul, 'MAD': t_mad, 'MUL24': t_mul24,
     'MAD24': t_mul24, 'SAD': t_sad, 'DIV': t_divrem, 'REM': t_divrem, 'ABS': t_absneg,
     'NEG': t_absneg, 'MIN': t_minmax, 'MAX': t_minmax, 'POPC': t_popc, 'CLZ': t_clz,
     'BFIND': t_bfind, 'FNS': t_fns, 'BREV': t_brev, 'BFE': t_bfe, 'BFI': t_bfi, 'BMSK': t_bmsk,
     'SZEXT': t_szext, 'DP4A': t_dp, 'DP2A': t_dp, 'FSUB': t_fsub, 'FMAD': t_fmad, 'HADD': t_hadd,
-    'COPYSIGN': t_copysign,
+    'COPYSIGN': t_copysign, 'FDIV': t_fdivsqrt, 'FRCP': t_fdivsqrt, 'FSQRT': t_fdivsqrt,
 }
 
 

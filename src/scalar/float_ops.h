@@ -143,4 +143,6 @@ static inline uint64_t ptx_lane_HADD(int ty, int ty2, unsigned m, int rnd, uint6
     return hadd_elem(f, m, a & 0xffff, b & 0xffff);
 }
 
+#include "float_divsqrt.h" /* div, rcp, sqrt (IEEE-rounded) */
+
 #endif

@@ -43,9 +43,12 @@
 
 /* Vectorized families that still send some cases to the scalar reference:
  *   FMAD f32: .ftz lanes whose rounded result is exactly +-2^-126 (tiny or not depends on the
- *             unbounded-exponent rounding), rare enough to leave there. */
+ *             unbounded-exponent rounding), rare enough to leave there.
+ *   FDIV, FRCP f32: the same .ftz lanes of div and rcp. */
 #define SIMD_PARTIAL(X)                                                                          \
-    X(FMAD, 32, 32, 32, 32, 0)
+    X(FMAD, 32, 32, 32, 32, 0)                                                                   \
+    X(FDIV, 32, 32, 32, 0, 0)                                                                    \
+    X(FRCP, 32, 32, 0, 0, 0)
 
 SIMD_FALLBACK(SIMD_DEFINE_LANES)
 SIMD_PARTIAL(SIMD_DEFINE_LANES)

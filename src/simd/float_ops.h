@@ -210,4 +210,6 @@ SIMD_BODY(COPYSIGN, 64, 64, 64, 0, 0)
     return v64_or(v64_and(a, sign), v64_andnot(sign, b));
 }
 
+#include "simd/float_divsqrt.h" /* div, rcp, sqrt (IEEE-rounded) */
+
 #endif

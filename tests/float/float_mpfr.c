@@ -13,7 +13,7 @@
 
 #define RANDOM_CASES 100000 /* per spelling, divided by PTXCPU_TEST_SCALE */
 #define CHUNK_WARPS 1024
-#define MAX_SPELLINGS 160
+#define MAX_SPELLINGS 320
 #define MAX_FAMILIES 32
 #define SHOW_PER_SPELLING 8
 #define SHOW_TOTAL 80
@@ -79,6 +79,12 @@ static int describe(spelling *sp, unsigned sm)
         s->op = OR_ADD;
     else if (!strcmp(op, "copysign"))
         s->op = OR_COPYSIGN;
+    else if (!strcmp(op, "div"))
+        s->op = OR_DIV;
+    else if (!strcmp(op, "rcp"))
+        s->op = OR_RCP;
+    else if (!strcmp(op, "sqrt"))
+        s->op = OR_SQRT;
     else if (!strcmp(op, "mad")) {
         s->op = OR_FMA;
         if (f32 && !has_rnd) /* mad{.ftz}{.sat}.f32 */

@@ -1,6 +1,7 @@
 /* MPFR oracle of the float suite: the exact PTX result of one element of copysign, sub, mad (fma
- * and the legacy sm_1x mad.f32) and half-precision add, per spec sections 9.7.3.2, 9.7.3.4,
- * 9.7.3.7, 9.7.4.1. */
+ * and the legacy sm_1x mad.f32) and half-precision add, and the IEEE-rounded
+ * div, rcp and sqrt, per spec sections 9.7.3.2, 9.7.3.4, 9.7.3.7, 9.7.3.8, 9.7.3.13, 9.7.3.15,
+ * 9.7.4.1. */
 #ifndef FLOAT_ORACLE_H
 #define FLOAT_ORACLE_H
 
@@ -13,7 +14,10 @@ typedef enum oracle_op {
     OR_ADD,      /* a + b */
     OR_FMA,      /* a * b + c, rounded once */
     OR_MAD_SM1X, /* legacy mad.f32 of sm_1x targets */
-    OR_COPYSIGN  /* b's magnitude with a's sign (the C library's copysign) */
+    OR_COPYSIGN, /* b's magnitude with a's sign (the C library's copysign) */
+    OR_DIV,      /* a / b (mpfr_div) */
+    OR_RCP,      /* 1 / a (mpfr_ui_div) */
+    OR_SQRT      /* sqrt(a) (mpfr_sqrt) */
 } oracle_op;
 
 typedef struct oracle_spec {

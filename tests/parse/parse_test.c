@@ -59,6 +59,9 @@ static const struct { const char *sec, *pattern; } syntax[] = {
     {"9.7.3.4", "sub" ORND ".f64"},
     {"9.7.3.7", "mad{.ftz}{.sat}.f32"}, {"9.7.3.7", "mad" RND "{.ftz}{.sat}.f32"},
     {"9.7.3.7", "mad" RND ".f64"},
+    {"9.7.3.8", "div" RND "{.ftz}.f32"}, {"9.7.3.8", "div" RND ".f64"},
+    {"9.7.3.13", "rcp" RND "{.ftz}.f32"}, {"9.7.3.13", "rcp" RND ".f64"},
+    {"9.7.3.15", "sqrt" RND "{.ftz}.f32"}, {"9.7.3.15", "sqrt" RND ".f64"},
     {"9.7.4.1", "add{.rn}{.ftz}{.sat}<.f16,.f16x2>"}, {"9.7.4.1", "add{.rn}<.bf16,.bf16x2>"},
 };
 
@@ -126,6 +129,9 @@ static unsigned spec_min_sm(const char *mn)
         return 20;
     if (opcode_is(mn, "fns")) return 30;
     if (opcode_is(mn, "copysign")) return 20;
+    if (opcode_is(mn, "div") || opcode_is(mn, "rcp") || opcode_is(mn, "sqrt"))
+        if (has(mn, ".f32") || !has(mn, ".rn")) /* div.rnd.f32; .rz/.rm/.rp.f64 */
+            return 20;
     if (opcode_is(mn, "szext") || opcode_is(mn, "bmsk")) return 70;
     if (opcode_is(mn, "dp4a") || opcode_is(mn, "dp2a")) return 61;
     if (x2int || has(mn, ".bf16") || has(mn, ".bf16x2")) return 90;
@@ -147,7 +153,8 @@ static void spec_shape(const char *mn, unsigned *nsrc, unsigned *dbits, unsigned
 {
     unsigned t = type_bits(mn);
     int one = opcode_is(mn, "abs") || opcode_is(mn, "neg") || opcode_is(mn, "popc") ||
-              opcode_is(mn, "clz") || opcode_is(mn, "bfind") || opcode_is(mn, "brev");
+              opcode_is(mn, "clz") || opcode_is(mn, "bfind") || opcode_is(mn, "brev") ||
+              opcode_is(mn, "rcp") || opcode_is(mn, "sqrt");
     int three = opcode_is(mn, "mad") || opcode_is(mn, "madc") || opcode_is(mn, "mad24") ||
                 opcode_is(mn, "sad") || opcode_is(mn, "bfe") || opcode_is(mn, "fns") ||
                 opcode_is(mn, "dp4a") || opcode_is(mn, "dp2a");
