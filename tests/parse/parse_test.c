@@ -129,9 +129,9 @@ static unsigned spec_min_sm(const char *mn)
         return 20;
     if (opcode_is(mn, "fns")) return 30;
     if (opcode_is(mn, "copysign")) return 20;
-    if (opcode_is(mn, "div") || opcode_is(mn, "rcp") || opcode_is(mn, "sqrt"))
-        if (has(mn, ".f32") || !has(mn, ".rn")) /* div.rnd.f32; .rz/.rm/.rp.f64 */
-            return 20;
+    if ((opcode_is(mn, "div") || opcode_is(mn, "rcp") || opcode_is(mn, "sqrt")) &&
+        (has(mn, ".f32") || (has(mn, ".f64") && !has(mn, ".rn")))) /* .rnd.f32; .rz/.rm/.rp.f64 */
+        return 20;
     if (opcode_is(mn, "szext") || opcode_is(mn, "bmsk")) return 70;
     if (opcode_is(mn, "dp4a") || opcode_is(mn, "dp2a")) return 61;
     if (x2int || has(mn, ".bf16") || has(mn, ".bf16x2")) return 90;
@@ -392,7 +392,7 @@ static const struct bad_case {
     {"mul24.lo.u16", NULL, E_P, {".u16", ".u32, .s32", "9.7.1.5"}},
     {"mul24.lo.s16", NULL, E_P, {".s16", ".u32, .s32", "9.7.1.5"}},
     {"sad.f32", NULL, E_P, {".f32", "sad", "9.7.1.7"}},
-    {"div.f32", NULL, E_P, {".f32", "div", "9.7.1.8"}},
+    {"div.f32", NULL, E_P, {"missing", "rounding", ".rn, .rz, .rm, .rp", "9.7.3.8"}},
     {"rem.f64", NULL, E_P, {".f64", "rem", "9.7.1.9"}},
     {"abs.u32", NULL, E_P, {".u32", ".s16, .s32, .s64", "9.7.1.10"}},
     {"neg.u32", NULL, E_P, {".u32", ".s16, .s32, .s64", "9.7.1.11"}},
@@ -466,7 +466,10 @@ static const struct bad_case {
     {"popc.shiftamt.b32", NULL, E_P, {".shiftamt", "popc", "9.7.1.14"}},
     {"clz.shiftamt.b32", NULL, E_P, {".shiftamt", "clz", "9.7.1.15"}},
     {"fns.shiftamt.b32", NULL, E_P, {".shiftamt", "fns", "9.7.1.17"}},
-    {"div.rn.f32", NULL, E_P, {".rn", "div", "9.7.1.8"}},
+    {"div.rn.u32", NULL, E_P, {".rn", "div", "9.7.1.8"}},
+    {"sqrt.f64", NULL, E_P, {"missing", "rounding", ".rn, .rz, .rm, .rp", "9.7.3.15"}},
+    {"rcp.rn.sat.f32", NULL, E_P, {".sat", "rcp", "9.7.3.13"}},
+    {"sqrt.rn.ftz.f64", NULL, E_P, {".ftz", ".f32", "9.7.3.15"}},
     {"dp4a.lo.u32.u32", NULL, E_P, {".lo", "dp4a", "9.7.1.23"}},
     {"dp2a.mid.u32.u32", NULL, E_P, {".mid", ".lo, .hi", "9.7.1.24"}},
     /* .cc where the spec has none (mul, sub with .sat, floats, 16-bit, with .wide) */
@@ -523,6 +526,8 @@ static const struct bad_case {
     {"add.bf16", "sm_89", E_T, {"requires sm_90 (target is sm_89)"}},
     {"add.rn.bf16x2", "sm_80", E_T, {"requires sm_90 (target is sm_80)"}},
     {"sub.f32x2", "sm_90", E_T, {"requires sm_100 (target is sm_90)"}},
+    {"div.rn.f32", "sm_13", E_T, {"requires sm_20 (target is sm_13)"}},
+    {"sqrt.rz.f64", "sm_13", E_T, {"requires sm_20 (target is sm_13)"}},
     {"sub.rm.ftz.f32x2", "sm_90a", E_T, {"requires sm_100 (target is sm_90)"}},
     {"add.f16", "sm_52", E_T, {"requires sm_53 (target is sm_52)"}},
     {"dp4a.u32.s32", "sm_60", E_T, {"requires sm_61 (target is sm_60)"}},
