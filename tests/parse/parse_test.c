@@ -466,7 +466,7 @@ static const struct bad_case {
     {"popc.shiftamt.b32", NULL, E_P, {".shiftamt", "popc", "9.7.1.14"}},
     {"clz.shiftamt.b32", NULL, E_P, {".shiftamt", "clz", "9.7.1.15"}},
     {"fns.shiftamt.b32", NULL, E_P, {".shiftamt", "fns", "9.7.1.17"}},
-    {"div.rn.u32", NULL, E_P, {".rn", "div", "9.7.1.8"}},
+    {"div.rn.u32", NULL, E_P, {".rn", ".f32, .f64", "9.7.3.8"}},
     {"sqrt.f64", NULL, E_P, {"missing", "rounding", ".rn, .rz, .rm, .rp", "9.7.3.15"}},
     {"rcp.rn.sat.f32", NULL, E_P, {".sat", "rcp", "9.7.3.13"}},
     {"sqrt.rn.ftz.f64", NULL, E_P, {".ftz", ".f32", "9.7.3.15"}},
