@@ -118,6 +118,22 @@ static inline float f32_mul_ftz(float a, float b)
     int tiny = (fabsf(r) < FLT_MIN) | ((fabsf(r) == FLT_MIN) & (fabsf(high) < 0x1p-102f));
     return tiny ? copysignf(0.0f, r) : r;
 }
+/* div / rcp with .ftz: the same decision as f32_fma_ftz, for a quotient (a scaled by 2^24 is
+ * exact wherever the quotient is near FLT_MIN, since |b| < 2^128). */
+static inline float f32_div_ftz(float a, float b)
+{
+    a = f32_ftz(a);
+    b = f32_ftz(b);
+    float r = a / b, high = (a * 0x1p24f) / b;
+    int tiny = (fabsf(r) < FLT_MIN) | ((fabsf(r) == FLT_MIN) & (fabsf(high) < 0x1p-102f));
+    return tiny ? copysignf(0.0f, r) : r;
+}
+/* f64 div / rcp / sqrt: a NaN operand is the result, quieted with its payload (p before q), and
+ * a NaN made from numbers is `made` (docs/SEMANTICS.md: as an H100 returns them). */
+static inline double f64_nan_from(double r, double p, double q, uint64_t made)
+{
+    return isnan(p) ? f64_quiet(p) : isnan(q) ? f64_quiet(q) : isnan(r) ? f64_from_bits(made) : r;
+}
 
 /* ---- f16 and bf16: _Float16 where the compiler has it, else conversions through float ------- */
 /* bf16 is the top half of an f32; rounding to nearest even by the usual integer trick. */

@@ -25,7 +25,8 @@ FAMILIES = [  # (name, fpu, group)
     ('DP4A', 0, 4), ('DP2A', 0, 4), ('FSUB', 1, 3), ('FMAD', 1, 4), ('HADD', 1, 3),
     ('COPYSIGN', 0, 0), ('FADD', 1, 0), ('FMUL', 1, 1), ('FFMA', 1, 3),
     ('FABS', 0, 3), ('FNEG', 0, 3), ('FMIN', 0, 2), ('FMAX', 0, 2),
-    ('HSUB', 1, 0), ('HMUL', 1, 2), ('HFMA', 1, 1)]
+    ('HSUB', 1, 0), ('HMUL', 1, 2), ('HFMA', 1, 1), ('FDIV', 1, 0), ('FRCP', 1, 2),
+    ('FSQRT', 1, 1)]
 
 W = {'u16': 16, 's16': 16, 'u32': 32, 's32': 32, 'u64': 64, 's64': 64, 'u16x2': 32, 's16x2': 32,
      'b32': 32, 'b64': 64, 'f16': 16, 'f16x2': 32, 'bf16': 16, 'bf16x2': 32, 'f32': 32,
@@ -223,6 +224,18 @@ for r in RND:
 for r in RND[1:]:
     row(name('mad', r, 'f64'), 'FMAD', 'f64', rnd=r.upper(), ws=(64, [64] * 3), sm=13,
         sec='9.7.3.7')
+# 9.7.3.8 div, 9.7.3.13 rcp, 9.7.3.15 sqrt: the IEEE-rounded forms (.rnd required). div's
+# modifiers date from PTX ISA 1.4; rcp/sqrt had .rn.f64 and .ftz in 1.4, other roundings in 2.0.
+for op, sem, sec, n in [('div', 'FDIV', '9.7.3.8', 2), ('rcp', 'FRCP', '9.7.3.13', 1),
+                        ('sqrt', 'FSQRT', '9.7.3.15', 1)]:
+    for r in RND[1:]:
+        for ftz in ['', 'ftz']:
+            row(name(op, r, ftz, 'f32'), sem, 'f32', (ftz,) if ftz else (), rnd=r.upper(),
+                ws=(32, [32] * n), sm=20, ptx=(1, 4) if op == 'div' else (2, 0), sec=sec)
+    for r in RND[1:]:
+        row(name(op, r, 'f64'), sem, 'f64', rnd=r.upper(), ws=(64, [64] * n),
+            sm=13 if r == 'rn' else 20, ptx=(1, 4) if op == 'div' or r == 'rn' else (2, 0),
+            sec=sec)
 # 9.7.3.9 abs, 9.7.3.10 neg, 9.7.3.11 min, 9.7.3.12 max (float; the three-input min/max forms
 # share their mnemonics with the two-input ones and wait for a parse by operand count)
 for op, sem, sec in [('abs', 'FABS', '9.7.3.9'), ('neg', 'FNEG', '9.7.3.10')]:

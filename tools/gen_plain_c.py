@@ -55,7 +55,7 @@ FLOAT = {'F32': 'float', 'F32X2': 'float', 'F64': 'double', 'F16': 'f16', 'F16X2
 FPFX = {'float': 'f32', 'double': 'f64', 'f16': 'f16', 'bf16': 'bf16'}
 FESET = {'RZ': 'FE_TOWARDZERO', 'RM': 'FE_DOWNWARD', 'RP': 'FE_UPWARD'}
 FLOAT_SEMS = ('FSUB', 'FMAD', 'HADD', 'COPYSIGN', 'FADD', 'FMUL', 'FFMA', 'FABS', 'FNEG', 'FMIN',
-              'FMAX', 'HSUB', 'HMUL', 'HFMA')
+              'FMAX', 'HSUB', 'HMUL', 'HFMA', 'FDIV', 'FRCP', 'FSQRT')
 ELEMENTWISE_X2 = ('ADD', 'MIN', 'MAX', 'FSUB', 'HADD', 'FADD', 'FMUL', 'FFMA', 'FABS', 'FNEG',
                   'FMIN', 'FMAX', 'HSUB', 'HMUL', 'HFMA')
 
@@ -244,7 +244,7 @@ def t_dp(r):
 
 
 # ---- float families ----------------------------------------------------------------------------
-FUSED_FTZ = ('FMAD', 'FFMA', 'FMUL')  # their _ftz helpers flush inputs and results themselves
+FUSED_FTZ = ('FMAD', 'FFMA', 'FMUL', 'FDIV', 'FRCP')  # their _ftz helpers flush inputs and results themselves
 
 
 def float_finish(r, t, expr, nan_from=''):
@@ -319,18 +319,22 @@ def t_hfma(r):
 
 def t_copysign(r):
     t = FLOAT[r.ty]
-    if t == 'double':  # f64 NaNs keep their payload: no canonicalization
+    if t == 'double':  # a NaN b keeps its payload: no canonicalization, as the hardware
         return ['d[i] = copysign(b[i], a[i]);']
-    return float_finish(r, t, 'copysignf(b[i], a[i])')
+    return ['d[i] = copysignf(b[i], a[i]);']
 
 
 def t_fabsneg(r):
-    """fabsf / unary minus (through float for the 16-bit formats); f64 NaNs pass unchanged."""
+    """fabsf / unary minus (through float for the 16-bit formats); f64 NaNs: abs passes them
+    unchanged, neg quiets them and keeps their sign."""
     t = FLOAT[r.ty]
     (x,) = inputs(r, t, 'a')
     neg = r.sem == 'FNEG'
     if t == 'double':
-        return [f'd[i] = isnan(a[i]) ? a[i] : {"-a[i]" if neg else "fabs(a[i])"};']
+        if neg:
+            return ['uint64_t q;', 'memcpy(&q, &a[i], 8);', 'q |= 1ull << 51;',
+                    'double qa;', 'memcpy(&qa, &q, 8);', 'd[i] = isnan(a[i]) ? qa : -a[i];']
+        return ['d[i] = isnan(a[i]) ? a[i] : fabs(a[i]);']
     if t == 'float':
         return float_finish(r, t, f'-{x}' if neg else f'fabsf({x})')
     v = f'{t}_to_float({x})'
@@ -340,7 +344,7 @@ def t_fabsneg(r):
 def t_fminmax(r):
     """fminf / fmaxf (a signalling NaN operand makes them return NaN: the other operand is
     picked first), with the spec's -0 < +0 where the C library leaves it open, .NaN,
-    .xorsign.abs; the 16-bit formats through float; f64: two NaNs give the first, quieted."""
+    .xorsign.abs; the 16-bit formats through float; f64: two NaNs give b's, quieted."""
     t = FLOAT[r.ty]
     x, y = inputs(r, t, 'ab')
     ft = 'double' if t == 'double' else 'float'
@@ -359,12 +363,27 @@ def t_fminmax(r):
     if r.has('xorsign'):
         body += [f'm = copysign{sfx}(m, neg ? -1 : 1);']
     if t == 'double':
-        return body + ['if (isnan(x) && isnan(y)) { /* the first NaN, quieted */',
-                       '    uint64_t q;', '    memcpy(&q, &x, 8);', '    q |= 1ull << 51;',
+        return body + ['if (isnan(x) && isnan(y)) { /* b's NaN, quieted */',
+                       '    uint64_t q;', '    memcpy(&q, &y, 8);', '    q |= 1ull << 51;',
                        '    memcpy(&m, &q, 8);', '}', 'd[i] = m;']
     if t == 'float':
         return body + float_finish(r, t, 'm')
     return body + float_finish(r, t, f'{t}_from_float(m)')
+
+
+def t_fdivsqrt(r):
+    """a / b, 1 / a, sqrt(a) (the mode from fesetround around the loop)."""
+    t = FLOAT[r.ty]
+    if t == 'double':
+        y = 'b[i]' if r.sem == 'FDIV' else 'a[i]'
+        expr = {'FDIV': 'a[i] / b[i]', 'FRCP': '1.0 / a[i]', 'FSQRT': 'sqrt(a[i])'}[r.sem]
+        made = '0xfff8000000000000ull' if r.sem == 'FSQRT' else '0x7fffffffffffffffull'
+        return [f'd[i] = f64_nan_from({expr}, a[i], {y}, {made});']
+    if r.sem == 'FSQRT':  # never subnormal: only the input flushes
+        return float_finish(r, t, 'sqrtf(f32_ftz(a[i]))' if r.has('ftz') else 'sqrtf(a[i])')
+    x = 'a[i]' if r.sem == 'FDIV' else '1.0f'
+    y = 'b[i]' if r.sem == 'FDIV' else 'a[i]'
+    return float_finish(r, t, f'f32_div_ftz({x}, {y})' if r.has('ftz') else f'{x} / {y}')
 
 
 TEMPLATES = {
@@ -376,6 +395,7 @@ TEMPLATES = {
     'COPYSIGN': t_copysign, 'FADD': t_fsub, 'FMUL': t_fmul, 'FFMA': t_fmad,
     'FABS': t_fabsneg, 'FNEG': t_fabsneg, 'FMIN': t_fminmax, 'FMAX': t_fminmax,
     'HSUB': t_hsubmul, 'HMUL': t_hsubmul, 'HFMA': t_hfma,
+    'FDIV': t_fdivsqrt, 'FRCP': t_fdivsqrt, 'FSQRT': t_fdivsqrt,
 }
 
 

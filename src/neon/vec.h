@@ -211,6 +211,21 @@ VINL v32 h64_fadd_f64(v32 a, v32 b) { return I64_(simde_vaddq_f64(F64_(a), F64_(
 VINL v32 h64_fsub_f64(v32 a, v32 b) { return I64_(simde_vsubq_f64(F64_(a), F64_(b))); }
 VINL v32 h64_fmul_f64(v32 a, v32 b) { return I64_(simde_vmulq_f64(F64_(a), F64_(b))); }
 VINL v32 h64_fdiv_f64(v32 a, v32 b) { return I64_(divq_f64_(F64_(a), F64_(b))); }
+/* Nor vsqrtq_f64 / vdivq_f32 / vsqrtq_f32: native fsqrt / fdiv, else lane by lane (the C
+ * operators and sqrt round by the mode the kernel set; -frounding-math keeps them there). */
+VINL simde_float64x2_t sqrtq_f64_(simde_float64x2_t a)
+{
+#if PTXNEON_NATIVE
+    return vsqrtq_f64(a);
+#else
+    double x[2];
+    simde_vst1q_f64(x, a);
+    x[0] = __builtin_sqrt(x[0]);
+    x[1] = __builtin_sqrt(x[1]);
+    return simde_vld1q_f64(x);
+#endif
+}
+VINL v32 h64_fsqrt_f64(v32 a) { return I64_(sqrtq_f64_(F64_(a))); }
 VINL v32 h64_fma_f64(v32 a, v32 b, v32 c) /* fmla: a * b + c, one rounding */
 {
     return I64_(simde_vfmaq_f64(F64_(c), F64_(a), F64_(b)));
@@ -315,6 +330,31 @@ VINL v32 v32_divq(v32 a, v32 b, int sgn)
 VINL v32 v32_fadd_f32(v32 a, v32 b) { return I32_(simde_vaddq_f32(F32_(a), F32_(b))); }
 VINL v32 v32_fsub_f32(v32 a, v32 b) { return I32_(simde_vsubq_f32(F32_(a), F32_(b))); }
 VINL v32 v32_fmul_f32(v32 a, v32 b) { return I32_(simde_vmulq_f32(F32_(a), F32_(b))); }
+VINL v32 v32_fdiv_f32(v32 a, v32 b)
+{
+#if PTXNEON_NATIVE
+    return I32_(vdivq_f32(F32_(a), F32_(b)));
+#else
+    float x[4], y[4];
+    simde_vst1q_f32(x, F32_(a));
+    simde_vst1q_f32(y, F32_(b));
+    for (int i = 0; i < 4; i++)
+        x[i] /= y[i];
+    return I32_(simde_vld1q_f32(x));
+#endif
+}
+VINL v32 v32_fsqrt_f32(v32 a)
+{
+#if PTXNEON_NATIVE
+    return I32_(vsqrtq_f32(F32_(a)));
+#else
+    float x[4];
+    simde_vst1q_f32(x, F32_(a));
+    for (int i = 0; i < 4; i++)
+        x[i] = __builtin_sqrtf(x[i]);
+    return I32_(simde_vld1q_f32(x));
+#endif
+}
 VINL v32 v32_fma_f32(v32 a, v32 b, v32 c) /* fmla: a * b + c, one rounding */
 {
     return I32_(simde_vfmaq_f32(F32_(c), F32_(a), F32_(b)));

@@ -155,6 +155,8 @@
     X(v32, v32_fsub_f32, (v32, v32))                                                               \
     X(v32, v32_fma_f32, (v32, v32, v32))  /* a * b + c, one rounding */                            \
     X(v32, v32_fmul_f32, (v32, v32))                                                               \
+    X(v32, v32_fdiv_f32, (v32, v32))                                                               \
+    X(v32, v32_fsqrt_f32, (v32))                                                                   \
     /* x86 maxps / minps: b when either is NaN or both are zeros, else the larger / smaller */     \
     X(v32, v32_fmax_f32, (v32, v32))                                                               \
     X(v32, v32_fmin_f32, (v32, v32))                                                               \
@@ -162,6 +164,7 @@
     X(v64, v64_fsub_f64, (v64, v64))                                                               \
     X(v64, v64_fmul_f64, (v64, v64))                                                               \
     X(v64, v64_fdiv_f64, (v64, v64))                                                               \
+    X(v64, v64_fsqrt_f64, (v64))                                                                   \
     X(v64, v64_fma_f64, (v64, v64, v64))                                                           \
     X(v64, v64_from_f32, (v32))           /* f32 -> f64, exact */                                  \
     X(v32, v32_from_f64, (v64))           /* f64 -> f32, rounded by the mode */                    \

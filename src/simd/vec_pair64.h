@@ -10,7 +10,8 @@
  *   v32 h64_load(const uint64_t *), void h64_store(uint64_t *, v32), v32 h64_set1(uint64_t)
  *   v32 h64_add, h64_sub, h64_sllv, h64_srlv (v32, v32); h64_slli, h64_srli (a, immediate)
  *   vmh h64_cmpeq, h64_cmpgt_s (v32, v32); v32 h64_sel(vmh, v32, v32)
- *   v32 h64_fadd_f64, h64_fsub_f64, h64_fmul_f64, h64_fdiv_f64 (v32, v32); h64_fma_f64 (v32 x3)
+ *   v32 h64_fadd_f64, h64_fsub_f64, h64_fmul_f64, h64_fdiv_f64 (v32, v32); h64_fma_f64 (v32 x3);
+ *   v32 h64_fsqrt_f64 (v32)
  * and v32_and, v32_or, v32_xor, v32_andnot, v32_not: bits are bits, however they make lanes.
  * The guarded stores, the multiplies, the width changes and v64_cmpgt_u stay in the layers: each
  * ISA builds them its own way (v64_cmpgt_u: AVX2 has only signed compares, AVX-512's is the
@@ -57,6 +58,7 @@ VINL v64 v64_fadd_f64(v64 a, v64 b) { return V64_MAP2(h64_fadd_f64, a, b); }
 VINL v64 v64_fsub_f64(v64 a, v64 b) { return V64_MAP2(h64_fsub_f64, a, b); }
 VINL v64 v64_fmul_f64(v64 a, v64 b) { return V64_MAP2(h64_fmul_f64, a, b); }
 VINL v64 v64_fdiv_f64(v64 a, v64 b) { return V64_MAP2(h64_fdiv_f64, a, b); }
+VINL v64 v64_fsqrt_f64(v64 a) { return V64_MAP1(h64_fsqrt_f64, a); }
 VINL v64 v64_fma_f64(v64 a, v64 b, v64 c)
 {
     return (v64){h64_fma_f64(a.lo, b.lo, c.lo), h64_fma_f64(a.hi, b.hi, c.hi)};

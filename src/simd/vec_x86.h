@@ -105,6 +105,7 @@ VINL v32 h64_fadd_f64(v32 a, v32 b) { return I64_(X86_V(add_pd)(F64_(a), F64_(b)
 VINL v32 h64_fsub_f64(v32 a, v32 b) { return I64_(X86_V(sub_pd)(F64_(a), F64_(b))); }
 VINL v32 h64_fmul_f64(v32 a, v32 b) { return I64_(X86_V(mul_pd)(F64_(a), F64_(b))); }
 VINL v32 h64_fdiv_f64(v32 a, v32 b) { return I64_(X86_V(div_pd)(F64_(a), F64_(b))); }
+VINL v32 h64_fsqrt_f64(v32 a) { return I64_(X86_V(sqrt_pd)(F64_(a))); }
 VINL v32 h64_fma_f64(v32 a, v32 b, v32 c)
 {
     return I64_(X86_V(fmadd_pd)(F64_(a), F64_(b), F64_(c)));
@@ -165,6 +166,8 @@ VINL n64 v32_as_n64(v32 a) { return a; }
 VINL v32 v32_fadd_f32(v32 a, v32 b) { return I32_(X86_V(add_ps)(F32_(a), F32_(b))); }
 VINL v32 v32_fsub_f32(v32 a, v32 b) { return I32_(X86_V(sub_ps)(F32_(a), F32_(b))); }
 VINL v32 v32_fmul_f32(v32 a, v32 b) { return I32_(X86_V(mul_ps)(F32_(a), F32_(b))); }
+VINL v32 v32_fdiv_f32(v32 a, v32 b) { return I32_(X86_V(div_ps)(F32_(a), F32_(b))); }
+VINL v32 v32_fsqrt_f32(v32 a) { return I32_(X86_V(sqrt_ps)(F32_(a))); }
 VINL v32 v32_fma_f32(v32 a, v32 b, v32 c)
 {
     return I32_(X86_V(fmadd_ps)(F32_(a), F32_(b), F32_(c)));

@@ -1,6 +1,7 @@
 /* Exhaustive sweeps: every instruction whose inputs fit in 32 bits (16-bit integer forms, u16x2/s16x2,
- * f16/bf16 add, sub, mul, min and max, the one-operand 32-bit ones, f16/bf16 and f32 abs and
- * neg) run on ALL 2^32 inputs through ptxcpu_run and compared with oracles written here. */
+ * f16/bf16 add, sub, mul, min and max, the one-operand 32-bit ones (f32 rcp/sqrt among them),
+ * f16/bf16 and f32 abs and neg) run on ALL 2^32 inputs through ptxcpu_run and compared with
+ * oracles written here. */
 #include <ptxcpu.h>
 
 #include "emu_tables.h" /* tables built without native flags (simde emulation), linked in */
@@ -389,6 +390,83 @@ O(neg_ftz_f32, f32_absneg(a, 1, 1))
     HMM(op##fz##_xs##t, bf, mx, ftz, 0, 1) HMM(op##fz##_NaN_xs##t, bf, mx, ftz, 1, 1)
 #define HMM_OPS(t, bf, fz, ftz) HMM_MODS(min, 0, t, bf, fz, ftz) HMM_MODS(max, 1, t, bf, fz, ftz)
 HMM_OPS(_f16, 0, , 0) HMM_OPS(_f16, 0, _ftz, 1) HMM_OPS(_bf16, 1, , 0)
+/* rcp.rnd{.ftz}.f32 and sqrt.rnd{.ftz}.f32 (9.7.3.13, 9.7.3.15): the quotient or root in binary64
+ * (the oracles run to nearest), the side the exact value lies on from an exact fma residual
+ * (1 - d a, and a - d d, are representable for a correctly rounded d), then this file's own
+ * rounding to binary32: d = m 2^e (53-bit m) with that side s is, for any rounding to 24 bits,
+ * the value (4 m + s) 2^(e-2), since no 24-bit boundary lies strictly between d and the exact
+ * value, which is less than half a binary64 ulp away. */
+enum { M_RN, M_RZ, M_RM, M_RP };
+static uint32_t f32_round(int neg, uint64_t m, int e, int mode, int ftz)
+{
+    int top = e + 63 - __builtin_clzll(m), lsb = top - 23;
+    if (!ftz && lsb < -149)
+        lsb = -149;
+    int sh = lsb - e; /* > 0: m has 55 bits here */
+    uint64_t q = m >> sh, rem = m & ((1ull << sh) - 1), half = 1ull << (sh - 1);
+    int up = mode == M_RN ? rem > half || (rem == half && (q & 1))
+           : mode == M_RZ ? 0 : mode == M_RM ? neg && rem : !neg && rem;
+    q += (uint64_t)up;
+    if (q >> 24) {
+        q >>= 1;
+        lsb++;
+    }
+    uint32_t sign = neg ? 0x80000000u : 0;
+    if (ftz && lsb + 23 < -126) /* 2^lsb q < 2^-126 (q has 24 bits) */
+        return sign;
+    if (q == 0)
+        return sign;
+    if (lsb + 63 - __builtin_clzll(q) > 127) { /* overflow */
+        int inf = mode == M_RN || (mode == M_RM && neg) || (mode == M_RP && !neg);
+        return sign | (inf ? 0x7f800000u : 0x7f7fffffu);
+    }
+    if (q < (1u << 23)) /* subnormal: lsb is -149 */
+        return sign | (uint32_t)q;
+    return sign | (uint32_t)(lsb + 23 + 127) << 23 | ((uint32_t)q & 0x7fffff);
+}
+static uint32_t f32_round_sided(double d, double residual, int mode, int ftz)
+{
+    int e;
+    double fr = frexp(fabs(d), &e); /* |d| = fr 2^e, fr in [0.5, 1) */
+    uint64_t m = (uint64_t)ldexp(fr, 53);
+    int s = residual > 0 ? 1 : residual < 0 ? -1 : 0; /* exact value - |d|, its sign */
+    return f32_round(d < 0, 4 * m + (uint64_t)(int64_t)s, e - 53 - 2, mode, ftz);
+}
+static inline float f32_in(uint32_t a, int ftz)
+{
+    if (ftz && (a & 0x7f800000u) == 0)
+        a &= 0x80000000u; /* .ftz: a subnormal input is a zero of its sign */
+    float f;
+    memcpy(&f, &a, 4);
+    return f;
+}
+static uint32_t o_rcp32(uint32_t a, int mode, int ftz)
+{
+    float x = f32_in(a, ftz);
+    if (isnan(x))
+        return 0x7fffffff;
+    if (x == 0 || isinf(x))
+        return (a & 0x80000000u) | (x == 0 ? 0x7f800000u : 0);
+    double d = 1.0 / x, r = fma(-d, x, 1.0); /* r = x (1/x - d), so |1/x| - |d| = r / |x| */
+    return f32_round_sided(d, r, mode, ftz);
+}
+static uint32_t o_sqrt32(uint32_t a, int mode, int ftz)
+{
+    float x = f32_in(a, ftz);
+    if (isnan(x) || x < 0)
+        return 0x7fffffff;
+    if (x == 0 || isinf(x))
+        return ftz && x == 0 ? a & 0x80000000u : a; /* sqrt(-0) = -0 */
+    double d = sqrt(x), r = fma(-d, d, x); /* x - d^2: the sign of sqrt(x) - d */
+    return f32_round_sided(d, r, mode, ftz);
+}
+#define O_DIVSQRT(R, M)                                                                            \
+    O(rcp_##R, o_rcp32(a, M, 0)) O(rcp_##R##_ftz, o_rcp32(a, M, 1))                             \
+    O(sqrt_##R, o_sqrt32(a, M, 0)) O(sqrt_##R##_ftz, o_sqrt32(a, M, 1))
+O_DIVSQRT(rn, M_RN)
+O_DIVSQRT(rz, M_RZ)
+O_DIVSQRT(rm, M_RM)
+O_DIVSQRT(rp, M_RP)
 
 /* ---- The sweeps ----------------------------------------------------------------------------------
  * Layouts: PAIR16 a, b, d 16-bit (c 16-bit uniform); PAIR32 a, b 16-bit, d and c 32-bit (.wide);
@@ -548,7 +626,23 @@ static const uint32_t C32[] = {0, 1, 0x7fff, 0x8000, 0xffff, 0xffffffff, 0x80000
     X(abs_f32, "abs.f32", "unary32", UNARY32, 1, C_NONE, o_abs_f32) \
     X(abs_ftz_f32, "abs.ftz.f32", "unary32", UNARY32, 1, C_NONE, o_abs_ftz_f32) \
     X(neg_f32, "neg.f32", "unary32", UNARY32, 1, C_NONE, o_neg_f32) \
-    X(neg_ftz_f32, "neg.ftz.f32", "unary32", UNARY32, 1, C_NONE, o_neg_ftz_f32)
+    X(neg_ftz_f32, "neg.ftz.f32", "unary32", UNARY32, 1, C_NONE, o_neg_ftz_f32) \
+    X(rcp_rn_f32, "rcp.rn.f32", "unary32", UNARY32, 1, C_NONE, o_rcp_rn) \
+    X(rcp_rn_ftz_f32, "rcp.rn.ftz.f32", "unary32", UNARY32, 1, C_NONE, o_rcp_rn_ftz) \
+    X(rcp_rz_f32, "rcp.rz.f32", "unary32", UNARY32, 1, C_NONE, o_rcp_rz) \
+    X(rcp_rz_ftz_f32, "rcp.rz.ftz.f32", "unary32", UNARY32, 1, C_NONE, o_rcp_rz_ftz) \
+    X(rcp_rm_f32, "rcp.rm.f32", "unary32", UNARY32, 1, C_NONE, o_rcp_rm) \
+    X(rcp_rm_ftz_f32, "rcp.rm.ftz.f32", "unary32", UNARY32, 1, C_NONE, o_rcp_rm_ftz) \
+    X(rcp_rp_f32, "rcp.rp.f32", "unary32", UNARY32, 1, C_NONE, o_rcp_rp) \
+    X(rcp_rp_ftz_f32, "rcp.rp.ftz.f32", "unary32", UNARY32, 1, C_NONE, o_rcp_rp_ftz) \
+    X(sqrt_rn_f32, "sqrt.rn.f32", "unary32", UNARY32, 1, C_NONE, o_sqrt_rn) \
+    X(sqrt_rn_ftz_f32, "sqrt.rn.ftz.f32", "unary32", UNARY32, 1, C_NONE, o_sqrt_rn_ftz) \
+    X(sqrt_rz_f32, "sqrt.rz.f32", "unary32", UNARY32, 1, C_NONE, o_sqrt_rz) \
+    X(sqrt_rz_ftz_f32, "sqrt.rz.ftz.f32", "unary32", UNARY32, 1, C_NONE, o_sqrt_rz_ftz) \
+    X(sqrt_rm_f32, "sqrt.rm.f32", "unary32", UNARY32, 1, C_NONE, o_sqrt_rm) \
+    X(sqrt_rm_ftz_f32, "sqrt.rm.ftz.f32", "unary32", UNARY32, 1, C_NONE, o_sqrt_rm_ftz) \
+    X(sqrt_rp_f32, "sqrt.rp.f32", "unary32", UNARY32, 1, C_NONE, o_sqrt_rp) \
+    X(sqrt_rp_ftz_f32, "sqrt.rp.ftz.f32", "unary32", UNARY32, 1, C_NONE, o_sqrt_rp_ftz)
 
 /* One ptxcpu_run call's worth of work: nx values of a (x), each against all 2^16 b (y). */
 struct job {

@@ -96,6 +96,12 @@ static int describe(spelling *sp, unsigned sm)
         s->op = op[0] == 'a' ? OR_ABS : op[0] == 'n' ? OR_NEG : op[1] == 'i' ? OR_MIN : OR_MAX;
         s->ftz |= f32 && legacy; /* sm_1x: abs/neg/min/max.f32 flush subnormals (spec notes) */
     }
+    else if (!strcmp(op, "div"))
+        s->op = OR_DIV;
+    else if (!strcmp(op, "rcp"))
+        s->op = OR_RCP;
+    else if (!strcmp(op, "sqrt"))
+        s->op = OR_SQRT;
     else if (!strcmp(op, "mad")) {
         s->op = OR_FMA;
         if (f32 && !has_rnd) /* mad{.ftz}{.sat}.f32 */

@@ -60,6 +60,9 @@ static uint64_t ieee(const oracle_spec *s, const uint64_t *in)
     case OR_SUB: t = mpfr_sub(R, A, B, s->rnd); break;
     case OR_ADD: t = mpfr_add(R, A, B, s->rnd); break;
     case OR_MUL: t = mpfr_mul(R, A, B, s->rnd); break;
+    case OR_DIV: t = mpfr_div(R, A, B, s->rnd); break;
+    case OR_RCP: t = mpfr_ui_div(R, 1, A, s->rnd); break;
+    case OR_SQRT: t = mpfr_sqrt(R, A, s->rnd); break;
     default:
         load(C, s->f, in[2], s->ftz);
         t = mpfr_fma(R, A, B, C, s->rnd);
@@ -195,6 +198,23 @@ static uint64_t f64_nan_payload(const oracle_spec *s, const uint64_t *in, uint64
     return r;
 }
 
+/* The NaN bits of f64 div / rcp / sqrt, which MPFR does not model (docs/SEMANTICS.md, as an H100
+ * returns them): a NaN operand with its quiet bit set, a's before b's; sqrt of a negative number
+ * 0xfff8000000000000. Returns 0 where none of these applies. */
+static uint64_t f64_nan_operand(const oracle_spec *s, const uint64_t *in)
+{
+    if (s->f->bits != 64 || (s->op != OR_DIV && s->op != OR_RCP && s->op != OR_SQRT))
+        return 0;
+    uint64_t quiet = 1ull << 51;
+    if (fp_isnan(s->f, in[0]))
+        return in[0] | quiet;
+    if (s->op == OR_DIV && fp_isnan(s->f, in[1]))
+        return in[1] | quiet;
+    if (s->op == OR_SQRT && (in[0] >> 63) && (in[0] << 1) != 0)
+        return 0xfff8000000000000ull;
+    return 0;
+}
+
 uint64_t oracle_eval(const oracle_spec *s, const uint64_t *in)
 {
     if (s->op == OR_COPYSIGN)
@@ -205,6 +225,9 @@ uint64_t oracle_eval(const oracle_spec *s, const uint64_t *in)
         return minmax_libc(s, in);
     if (s->oob && ((in[0] & 0x7fff) == 0x7ff7 || (in[1] & 0x7fff) == 0x7ff7))
         return 0; /* the OOB NaN pattern, as an H100 gives it (docs/SEMANTICS.md) */
+    uint64_t nan = f64_nan_operand(s, in);
+    if (nan)
+        return nan;
     uint64_t r = s->op == OR_MAD_SM1X ? mad_sm1x(s->f, in) : ieee(s, in);
     if (s->relu && (r & fp_sign(s->f)))
         return 0; /* NaN results are canonical here, hence positive: they stay */

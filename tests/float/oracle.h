@@ -1,6 +1,7 @@
 /* MPFR oracle of the float suite: the exact PTX result of one element of copysign, add, sub, mul,
- * fma, mad (fma and the legacy sm_1x mad.f32), half-precision add, sub, mul, fma, and
- * abs/neg/min/max (C library), per spec sections 9.7.3.2 to 9.7.3.7, 9.7.3.9-12, 9.7.4.1-8. */
+ * fma, mad (fma and the legacy sm_1x mad.f32), the IEEE-rounded div, rcp and sqrt, half-precision
+ * add, sub, mul, fma, and abs/neg/min/max (C library), per spec sections 9.7.3.2 to 9.7.3.15 and
+ * 9.7.4.1-8. */
 #ifndef FLOAT_ORACLE_H
 #define FLOAT_ORACLE_H
 
@@ -15,6 +16,9 @@ typedef enum oracle_op {
     OR_FMA,      /* a * b + c, rounded once */
     OR_MAD_SM1X, /* legacy mad.f32 of sm_1x targets */
     OR_COPYSIGN, /* b's magnitude with a's sign (the C library's copysign) */
+    OR_DIV,      /* a / b (mpfr_div) */
+    OR_RCP,      /* 1 / a (mpfr_ui_div) */
+    OR_SQRT,     /* sqrt(a) (mpfr_sqrt) */
     OR_ABS,      /* |a|, -a, min, max: the C library's fabs, unary minus, fmin, fmax */
     OR_NEG,
     OR_MIN,

@@ -65,6 +65,9 @@ static const struct { const char *sec, *pattern; } syntax[] = {
     {"9.7.3.6", "fma" RND ".f64"},
     {"9.7.3.7", "mad{.ftz}{.sat}.f32"}, {"9.7.3.7", "mad" RND "{.ftz}{.sat}.f32"},
     {"9.7.3.7", "mad" RND ".f64"},
+    {"9.7.3.8", "div" RND "{.ftz}.f32"}, {"9.7.3.8", "div" RND ".f64"},
+    {"9.7.3.13", "rcp" RND "{.ftz}.f32"}, {"9.7.3.13", "rcp" RND ".f64"},
+    {"9.7.3.15", "sqrt" RND "{.ftz}.f32"}, {"9.7.3.15", "sqrt" RND ".f64"},
     /* 9.7.3.11/12 also give three-input forms (min{.ftz}{.NaN}{.abs}.f32 d, a, b, c), spelled
      * like the two-input ones: the table leaves them out until a parse can count operands */
     {"9.7.3.9", "abs{.ftz}.f32"}, {"9.7.3.9", "abs.f64"},
@@ -149,6 +152,9 @@ static unsigned spec_min_sm(const char *mn)
         return 20;
     if (opcode_is(mn, "fns")) return 30;
     if (opcode_is(mn, "copysign")) return 20;
+    if ((opcode_is(mn, "div") || opcode_is(mn, "rcp") || opcode_is(mn, "sqrt")) &&
+        (has(mn, ".f32") || (has(mn, ".f64") && !has(mn, ".rn")))) /* .rnd.f32; .rz/.rm/.rp.f64 */
+        return 20;
     if (opcode_is(mn, "szext") || opcode_is(mn, "bmsk")) return 70;
     if (opcode_is(mn, "dp4a") || opcode_is(mn, "dp2a")) return 61;
     int half = has(mn, ".f16") || has(mn, ".f16x2"), bf = has(mn, ".bf16") || has(mn, ".bf16x2");
@@ -196,7 +202,8 @@ static void spec_shape(const char *mn, unsigned *nsrc, unsigned *dbits, unsigned
 {
     unsigned t = type_bits(mn);
     int one = opcode_is(mn, "abs") || opcode_is(mn, "neg") || opcode_is(mn, "popc") ||
-              opcode_is(mn, "clz") || opcode_is(mn, "bfind") || opcode_is(mn, "brev");
+              opcode_is(mn, "clz") || opcode_is(mn, "bfind") || opcode_is(mn, "brev") ||
+              opcode_is(mn, "rcp") || opcode_is(mn, "sqrt");
     int three = opcode_is(mn, "mad") || opcode_is(mn, "fma") || opcode_is(mn, "madc") ||
                 opcode_is(mn, "mad24") ||
                 opcode_is(mn, "sad") || opcode_is(mn, "bfe") || opcode_is(mn, "fns") ||
@@ -439,7 +446,7 @@ static const struct bad_case {
     {"mul24.lo.u16", NULL, E_P, {".u16", ".u32, .s32", "9.7.1.5"}},
     {"mul24.lo.s16", NULL, E_P, {".s16", ".u32, .s32", "9.7.1.5"}},
     {"sad.f32", NULL, E_P, {".f32", "sad", "9.7.1.7"}},
-    {"div.f32", NULL, E_P, {".f32", "div", "9.7.1.8"}},
+    {"div.f32", NULL, E_P, {"missing", "rounding", ".rn, .rz, .rm, .rp", "9.7.3.8"}},
     {"rem.f64", NULL, E_P, {".f64", "rem", "9.7.1.9"}},
     {"abs.u32", NULL, E_P, {".u32", ".s16, .s32, .s64", "9.7.1.10"}},
     {"neg.u32", NULL, E_P, {".u32", ".s16, .s32, .s64", "9.7.1.11"}},
@@ -519,7 +526,10 @@ static const struct bad_case {
     {"popc.shiftamt.b32", NULL, E_P, {".shiftamt", "popc", "9.7.1.14"}},
     {"clz.shiftamt.b32", NULL, E_P, {".shiftamt", "clz", "9.7.1.15"}},
     {"fns.shiftamt.b32", NULL, E_P, {".shiftamt", "fns", "9.7.1.17"}},
-    {"div.rn.f32", NULL, E_P, {".rn", "div", "9.7.1.8"}},
+    {"div.rn.u32", NULL, E_P, {".rn", ".f32, .f64", "9.7.3.8"}},
+    {"sqrt.f64", NULL, E_P, {"missing", "rounding", ".rn, .rz, .rm, .rp", "9.7.3.15"}},
+    {"rcp.rn.sat.f32", NULL, E_P, {".sat", "rcp", "9.7.3.13"}},
+    {"sqrt.rn.ftz.f64", NULL, E_P, {".ftz", ".f32", "9.7.3.15"}},
     {"dp4a.lo.u32.u32", NULL, E_P, {".lo", "dp4a", "9.7.1.23"}},
     {"dp2a.mid.u32.u32", NULL, E_P, {".mid", ".lo, .hi", "9.7.1.24"}},
     /* .cc where the spec has none (mul, sub with .sat, floats, 16-bit, with .wide) */
@@ -544,7 +554,7 @@ static const struct bad_case {
     {"subb.cc.u32", NULL, E_P, {"'subb'", "did you mean 'sub.cc.u32'"}},
     {"add_u32", NULL, E_P, {"did you mean 'add.u32'"}},
     {"unknown", NULL, E_P, {"unknown instruction 'unknown'", "9.7.1", "9.7.4.1"}},
-    {"rcp.rn.f32", NULL, E_P, {"'rcp'", "did you mean|implement"}},
+    {"rsqrt.approx.f32", NULL, E_P, {"'rsqrt'", "did you mean|implement"}},
     {"ADD.U32", NULL, E_P, {"case-sensitive", "add.u32"}},
     {"Add.u32", NULL, E_P, {"case-sensitive", "add.u32"}},
     {"MAD.LO.CC.U32", NULL, E_P, {"case-sensitive", "mad.lo.cc.u32"}},
@@ -576,6 +586,8 @@ static const struct bad_case {
     {"add.bf16", "sm_89", E_T, {"requires sm_90 (target is sm_89)"}},
     {"add.rn.bf16x2", "sm_80", E_T, {"requires sm_90 (target is sm_80)"}},
     {"sub.f32x2", "sm_90", E_T, {"requires sm_100 (target is sm_90)"}},
+    {"div.rn.f32", "sm_13", E_T, {"requires sm_20 (target is sm_13)"}},
+    {"sqrt.rz.f64", "sm_13", E_T, {"requires sm_20 (target is sm_13)"}},
     {"sub.rm.ftz.f32x2", "sm_90a", E_T, {"requires sm_100 (target is sm_90)"}},
     {"add.f16", "sm_52", E_T, {"requires sm_53 (target is sm_52)"}},
     {"dp4a.u32.s32", "sm_60", E_T, {"requires sm_61 (target is sm_60)"}},

@@ -6,6 +6,7 @@ arithmetic (never ptxcpu).
 
 Usage: python3 tests/vectors/gen/families.py tests/vectors
 """
+import math
 import os
 import random
 import sys
@@ -67,6 +68,10 @@ def spellings():
     out += ['mad%s%s.f32' % (f, s) for f in opt('ftz') for s in opt('sat')]
     out += ['mad.%s%s%s.f32' % (r, f, s) for r in RND for f in opt('ftz') for s in opt('sat')]
     out += ['mad.%s.f64' % r for r in RND]
+    # 9.7.3.8 div, 9.7.3.13 rcp, 9.7.3.15 sqrt (IEEE-rounded forms)
+    out += ['%s.%s%s.f32' % (op, r, f) for op in ('div', 'rcp', 'sqrt') for r in RND
+            for f in opt('ftz')]
+    out += ['%s.%s.f64' % (op, r) for op in ('div', 'rcp', 'sqrt') for r in RND]
     out += ['add%s%s%s.%s' % (r, f, s, t) for t in ('f16', 'f16x2') for r in opt('rn')
             for f in opt('ftz') for s in opt('sat')]
     out += ['add%s.%s' % (r, t) for t in ('bf16', 'bf16x2') for r in opt('rn')]
@@ -128,7 +133,8 @@ class Insn:
         self.float = t[0] == 'f' or t.startswith('bf')
         reg = self.n * (2 if self.packed else 1)
         op, n = self.op, self.n
-        nsrc = {'abs': 1, 'neg': 1, 'popc': 1, 'clz': 1, 'bfind': 1, 'brev': 1, 'bfi': 4}.get(op, 2)
+        nsrc = {'abs': 1, 'neg': 1, 'popc': 1, 'clz': 1, 'bfind': 1, 'brev': 1, 'bfi': 4,
+                'rcp': 1, 'sqrt': 1}.get(op, 2)
         if op in ('mad', 'madc', 'mad24', 'sad', 'fns', 'bfe', 'dp4a', 'dp2a', 'fma'):
             nsrc = 3
         self.src = [reg] * nsrc
@@ -464,6 +470,54 @@ def signop_eval(I, fmt, ops):
     return encode(d, fmt, 'rn', False, False)
 
 
+def div_exact(x, y):
+    """x / y exactly (IEEE 754 special cases)."""
+    if NAN in (x, y):
+        return NAN
+    sg = x[1] ^ y[1]
+    if x[0] == 'inf':
+        return NAN if y[0] == 'inf' else ('inf', sg)
+    if y[0] == 'inf':
+        return ('fin', sg, Fraction(0))
+    if y[2] == 0:
+        return NAN if x[2] == 0 else ('inf', sg)
+    return ('fin', sg, x[2] / y[2])
+
+
+def sqrt_sticky(x, p):
+    """A stand-in for sqrt(x) (x > 0) that every rounding to <= p bits treats as the exact root:
+    the root itself when it is a dyadic rational, else (r + 1/2) / 2^k with r = floor(root * 2^k)
+    of p + 3 bits or more, which lies strictly between r and r + 1, where no rounding boundary
+    of a coarser grid lies."""
+    k = p + 3 - ilog2(x) // 2
+    n = x * Fraction(4) ** k
+    r = math.isqrt(n.numerator // n.denominator)
+    if r * r == n:
+        return Fraction(r, 1) / Fraction(2) ** k
+    return (Fraction(r) + Fraction(1, 2)) / Fraction(2) ** k
+
+
+def sqrt_exact(x, p):
+    if x == NAN or (x[1] == 1 and not (x[0] == 'fin' and x[2] == 0)):
+        return NAN                      # sqrt(-x) is NaN; sqrt(-0) is -0
+    if x[0] == 'inf' or x[2] == 0:
+        return x
+    return ('fin', 0, sqrt_sticky(x[2], p))
+
+
+def nan_operand(fmt, op, a):
+    """f64 div/rcp/sqrt as an H100 returns NaNs: a NaN operand quieted with its payload, a before
+    b; sqrt of a negative number 0xfff8000000000000; else None."""
+    if fmt != 'f64':
+        return None
+    for v in (a[:2] if op == 'div' else a[:1]):
+        if decode(v, fmt, False) == NAN:
+            return v | 1 << 51
+    if op == 'sqrt' and a[0] >> 63 and a[0] != 1 << 63:
+        return 0xfff8000000000000
+    return None
+
+
 def float_eval(I, a):
     """Result bits of a float spelling (default target: mad.f32 without rounding = .rn.ftz)."""
     fmt = I.type.replace('x2', '')
@@ -475,6 +529,19 @@ def float_eval(I, a):
         w = sum(FMT[fmt]) + 1
         return (signop_eval(I, fmt, [o >> w & M(w) for o in a]) << w |
                 signop_eval(I, fmt, [o & M(w) for o in a]))
+    if I.op in ('div', 'rcp', 'sqrt'):
+        nan = nan_operand(fmt, I.op, a)
+        if nan is not None:
+            return nan
+        ftz = 'ftz' in I.mods
+        x = [decode(o, fmt, ftz) for o in a]
+        if I.op == 'div':
+            r = div_exact(x[0], x[1])
+        elif I.op == 'rcp':
+            r = div_exact(('fin', 0, Fraction(1)), x[0])
+        else:
+            r = sqrt_exact(x[0], FMT[fmt][1] + 1)
+        return encode(r, fmt, I.rnd, ftz, False)
     rnd = I.rnd or 'rn'
     ftz = 'ftz' in I.mods or (I.op == 'mad' and fmt == 'f32' and I.rnd is None)
     sat = 'sat' in I.mods
@@ -617,6 +684,8 @@ def float_cases(I, rng):
         cases += [(b(-2), qnan | 0x15), (b(2), snan | nz), (b(-2), snan),  # and NaN as the
                   (nz | qnan, b(3)), (qnan, b(-3))]                       # sign's source
         return cases
+    if I.op in ('div', 'rcp', 'sqrt'):
+        return divsqrt_cases(I, fmt, rng)
     if I.op in ('abs', 'neg', 'min', 'max'):       # signs, zeros, subnormals (.ftz), NaNs
         qn, sn = b('nan') | 0x11, b('inf') | 5       # NaN payloads, quiet and signalling
         vals = [b(0), nz, b(tiny(fmt, 1)), b(-tiny(fmt, 3)), b(1), b(-1), b(Fraction(3, 2)),
@@ -700,6 +769,32 @@ def float_cases(I, rng):
     if I.packed:                                       # pair the cases up, element-wise
         cases = [tuple(hi << w | lo for hi, lo in zip(cases[i], cases[-1 - i]))
                  for i in range(len(cases))]
+    return cases
+
+
+def divsqrt_cases(I, fmt, rng):
+    """Specials, results near the subnormal range (the .ftz edge 2^emin among them), overflow,
+    ties, NaN payloads (both operands NaN for div), then random operands."""
+    b = lambda v: fbits(fmt, v)
+    mn, u, t1 = minnorm(fmt), ulp1(fmt), tiny(fmt, 1)
+    nz = 1 << (sum(FMT[fmt]))
+    qnan, snan = b('nan'), b('inf') | 7
+    if I.op == 'div':
+        pairs = [(1, 3), (-2, 3), (1, 'max'), (mn, 3), (t1, 2), (3 * t1, 2), (mn, 1 + u),
+                 (mn - t1, 1 - u), ('max', Fraction(1, 2)), (1, t1), (0, 0), ('inf', '-inf'),
+                 (1, 0), (-1, 0), (6, -3), ('inf', 2), (2, '-inf')]
+        cases = [(b(x), b(y)) for x, y in pairs]
+        cases += [(nz, b(5)), (qnan | 5, snan | nz), (b(2), snan), (qnan | nz | 9, b(1))]
+    else:
+        vals = [3, -3, 0, 'inf', '-inf', 'max', t1, 3 * t1, mn, 1 + u, Fraction(1, 4), 2, 1 - u,
+                -1, mn * (1 + u)]
+        cases = [(b(v),) for v in vals] + [(nz,), (qnan | 5,), (snan | nz,)]
+    w, m = sum(FMT[fmt]) + 1, FMT[fmt][1]
+    bias = M(FMT[fmt][0] - 1)
+    for _ in range(8):
+        e = rng.choice([0, 1, bias, 2 * bias - 1, rng.randrange(1, 2 * bias)])
+        n = 2 if I.op == 'div' else 1
+        cases.append(tuple(rng.getrandbits(1) << (w - 1) | max(0, min(e + rng.randrange(-2, 3), 2 * bias)) << m | rng.getrandbits(m) for _ in range(n)))
     return cases
 
 
