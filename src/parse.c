@@ -292,35 +292,41 @@ static int case_slip(why *w)
     return 0;
 }
 
-/* Row r is the table's first whose section starts with its own first len characters. */
-static int first_in_section(unsigned r, size_t len)
+/* Is row r the first of its chapter (chlen characters of its section) with its opcode? */
+static int first_op_in_chapter(unsigned r, size_t chlen)
 {
     for (unsigned i = 0; i < r; i++)
-        if (!strncmp(ptx_rows[i].sec, ptx_rows[r].sec, len))
+        if (!strncmp(ptx_rows[i].sec, ptx_rows[r].sec, chlen) &&
+            !strcmp(row_toks[i].t[0], row_toks[r].t[0]))
             return 0;
     return 1;
 }
 
 /* Appends the sections the table implements, from its rows (so the list cannot go stale):
- * "integer (9.7.1), extended precision (9.7.2), float copysign (9.7.3.2), ...". */
+ * "integer (9.7.1), extended precision (9.7.2), floating point (9.7.3: copysign, add, ...), ..."
+ * (a chapter implemented in part names its opcodes, each once). */
 static void add_sections(sb *b)
 {
     static const struct { const char *chapter, *name; int whole; } kinds[] = {
         {"9.7.1.", "integer", 1}, {"9.7.2.", "extended precision", 1},
-        {"9.7.3.", "float", 0}, {"9.7.4.", "half", 0}, {"9.7.5.", "mixed-precision", 0}};
-    for (unsigned r = 0, n = 0; r < PTX_NROWS; r++)
-        for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++) {
-            size_t len = strlen(kinds[k].chapter);
-            const char *sec = ptx_rows[r].sec, *sep = n ? ", " : "";
-            if (strncmp(sec, kinds[k].chapter, len) ||
-                !first_in_section(r, kinds[k].whole ? len : strlen(sec) + 1))
+        {"9.7.3.", "floating point", 0}, {"9.7.4.", "half precision", 0},
+        {"9.7.5.", "mixed precision", 0}};
+    for (size_t k = 0, n = 0; k < sizeof kinds / sizeof kinds[0]; k++) {
+        size_t len = strlen(kinds[k].chapter), ops = 0;
+        for (unsigned r = 0; r < PTX_NROWS; r++) {
+            const char *sec = ptx_rows[r].sec;
+            if (strncmp(sec, kinds[k].chapter, len) || !first_op_in_chapter(r, len))
                 continue;
-            if (kinds[k].whole)
-                sb_add(b, "%s%s (%.*s)", sep, kinds[k].name, (int)len - 1, sec);
-            else
-                sb_add(b, "%s%s %s (%s)", sep, kinds[k].name, row_toks[r].t[0], sec);
-            n++;
+            if (ops == 0)
+                sb_add(b, "%s%s (%.*s%s", n++ ? ", " : "", kinds[k].name, (int)len - 1, sec,
+                       kinds[k].whole ? "" : ": ");
+            if (!kinds[k].whole)
+                sb_add(b, "%s%s", ops ? ", " : "", row_toks[r].t[0]);
+            ops++;
         }
+        if (ops)
+            sb_add(b, ")");
+    }
 }
 
 /* The opcode is a PTX instruction, of a section ptxcpu does not implement. */
@@ -500,7 +506,7 @@ static void typed_forms_take(why *w, const char *t)
     sb_list_sections(&w->m, w->typed);
     sb_add(&w->m, " take ");
     size_t before = w->m.n;
-    sb_list_tokens(&w->m, w->typed, category(t));
+    sb_list_tokens(&w->m, w->typed, category(t), NULL);
     if (w->m.n == before)
         sb_add(&w->m, "no %s", category(t));
 }

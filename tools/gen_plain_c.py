@@ -363,7 +363,7 @@ def t_fminmax(r):
     if r.has('xorsign'):
         body += [f'm = copysign{sfx}(m, neg ? -1 : 1);']
     if t == 'double':
-        return body + ['if (isnan(x) && isnan(y)) { /* b's NaN, quieted */',
+        return body + ['if (isnan(x) && isnan(y)) { /* the NaN of b, quieted */',
                        '    uint64_t q;', '    memcpy(&q, &y, 8);', '    q |= 1ull << 51;',
                        '    memcpy(&m, &q, 8);', '}', 'd[i] = m;']
     if t == 'float':

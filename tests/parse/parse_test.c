@@ -553,7 +553,7 @@ static const struct bad_case {
     {"popcnt.b32", NULL, E_P, {"'popcnt'", "did you mean 'popc.b32'"}},
     {"subb.cc.u32", NULL, E_P, {"'subb'", "did you mean 'sub.cc.u32'"}},
     {"add_u32", NULL, E_P, {"did you mean 'add.u32'"}},
-    {"unknown", NULL, E_P, {"unknown instruction 'unknown'", "9.7.1", "9.7.4.1"}},
+    {"unknown", NULL, E_P, {"unknown instruction 'unknown'", "9.7.1", "9.7.4: add"}},
     {"rsqrt.approx.f32", NULL, E_P, {"'rsqrt'", "did you mean|implement"}},
     {"ADD.U32", NULL, E_P, {"case-sensitive", "add.u32"}},
     {"Add.u32", NULL, E_P, {"case-sensitive", "add.u32"}},

@@ -1,6 +1,6 @@
 // Hardware probe behind docs/SEMANTICS.md's "H100" rows for half fma/mul (9.7.4.3-9.7.4.4): not
 // built by meson (it needs nvcc and an NVIDIA GPU of sm_90 or later).
-//   nvcc -arch=sm_90 -o half_probe tools/probes/half_probe.cu && ./half_probe
+//   nvcc -arch=sm_90 -o half_probe tools/hwprobe/half_probe.cu && ./half_probe
 // Seen on an H100 (sm_90, nvcc 13): fma.oob zeroes the result for a or b = 0x7ff7 / 0xfff7 only
 // (f16 and bf16, whatever c; c = 0x7ff7 is an ordinary NaN; per element for x2); .relu maps -0
 // and negatives to +0 and NaNs to 0x7fff; .sat maps -0 to +0; mul.rn.ftz.f16 0x3bfe * 0x0401 =
