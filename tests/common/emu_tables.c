@@ -1,5 +1,5 @@
 /* The list of emulated tables, from SIMD_EMU_TABLES(X) = X(table symbol, "name") ... that
- * tests/meson.build defines on this file's command line alone. */
+ * tests/meson.build defines on this file's command line alone, with SIMD_EMU_SKIPPED. */
 #include "emu_tables.h"
 
 #include <stddef.h>
@@ -13,3 +13,5 @@ const emu_table emu_tables[] = {
     SIMD_EMU_TABLES(EMU_ROW)
 #undef EMU_ROW
     {NULL, NULL}};
+
+const char emu_skipped[] = SIMD_EMU_SKIPPED;

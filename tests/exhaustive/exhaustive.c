@@ -23,7 +23,8 @@
 #define LANES (X_PER_CALL << 16)
 #define SAMPLE 61u                /* "sample" sweeps take every 61st a (still all b) */
 #define CI4 0u                    /* every a at -Dtest_level=full, a 4 times larger a-step than
-                                     the other sweeps when sampled (CI): half sub/mul .ftz/.sat */
+                                     the other sweeps when sampled (CI): half sub/mul .ftz/.sat,
+                                     f32 rcp/sqrt (their scalar reference is integer division) */
 #define PRINT_CAP 8               /* mismatches printed per sweep */
 
 /* ---- Oracles, from the spec and docs/SEMANTICS.md (never from src/) -------------------------------
@@ -627,22 +628,22 @@ static const uint32_t C32[] = {0, 1, 0x7fff, 0x8000, 0xffff, 0xffffffff, 0x80000
     X(abs_ftz_f32, "abs.ftz.f32", "unary32", UNARY32, 1, C_NONE, o_abs_ftz_f32) \
     X(neg_f32, "neg.f32", "unary32", UNARY32, 1, C_NONE, o_neg_f32) \
     X(neg_ftz_f32, "neg.ftz.f32", "unary32", UNARY32, 1, C_NONE, o_neg_ftz_f32) \
-    X(rcp_rn_f32, "rcp.rn.f32", "unary32", UNARY32, 1, C_NONE, o_rcp_rn) \
-    X(rcp_rn_ftz_f32, "rcp.rn.ftz.f32", "unary32", UNARY32, 1, C_NONE, o_rcp_rn_ftz) \
-    X(rcp_rz_f32, "rcp.rz.f32", "unary32", UNARY32, 1, C_NONE, o_rcp_rz) \
-    X(rcp_rz_ftz_f32, "rcp.rz.ftz.f32", "unary32", UNARY32, 1, C_NONE, o_rcp_rz_ftz) \
-    X(rcp_rm_f32, "rcp.rm.f32", "unary32", UNARY32, 1, C_NONE, o_rcp_rm) \
-    X(rcp_rm_ftz_f32, "rcp.rm.ftz.f32", "unary32", UNARY32, 1, C_NONE, o_rcp_rm_ftz) \
-    X(rcp_rp_f32, "rcp.rp.f32", "unary32", UNARY32, 1, C_NONE, o_rcp_rp) \
-    X(rcp_rp_ftz_f32, "rcp.rp.ftz.f32", "unary32", UNARY32, 1, C_NONE, o_rcp_rp_ftz) \
-    X(sqrt_rn_f32, "sqrt.rn.f32", "unary32", UNARY32, 1, C_NONE, o_sqrt_rn) \
-    X(sqrt_rn_ftz_f32, "sqrt.rn.ftz.f32", "unary32", UNARY32, 1, C_NONE, o_sqrt_rn_ftz) \
-    X(sqrt_rz_f32, "sqrt.rz.f32", "unary32", UNARY32, 1, C_NONE, o_sqrt_rz) \
-    X(sqrt_rz_ftz_f32, "sqrt.rz.ftz.f32", "unary32", UNARY32, 1, C_NONE, o_sqrt_rz_ftz) \
-    X(sqrt_rm_f32, "sqrt.rm.f32", "unary32", UNARY32, 1, C_NONE, o_sqrt_rm) \
-    X(sqrt_rm_ftz_f32, "sqrt.rm.ftz.f32", "unary32", UNARY32, 1, C_NONE, o_sqrt_rm_ftz) \
-    X(sqrt_rp_f32, "sqrt.rp.f32", "unary32", UNARY32, 1, C_NONE, o_sqrt_rp) \
-    X(sqrt_rp_ftz_f32, "sqrt.rp.ftz.f32", "unary32", UNARY32, 1, C_NONE, o_sqrt_rp_ftz)
+    X(rcp_rn_f32, "rcp.rn.f32", "unary32", UNARY32, CI4, C_NONE, o_rcp_rn) \
+    X(rcp_rn_ftz_f32, "rcp.rn.ftz.f32", "unary32", UNARY32, CI4, C_NONE, o_rcp_rn_ftz) \
+    X(rcp_rz_f32, "rcp.rz.f32", "unary32", UNARY32, CI4, C_NONE, o_rcp_rz) \
+    X(rcp_rz_ftz_f32, "rcp.rz.ftz.f32", "unary32", UNARY32, CI4, C_NONE, o_rcp_rz_ftz) \
+    X(rcp_rm_f32, "rcp.rm.f32", "unary32", UNARY32, CI4, C_NONE, o_rcp_rm) \
+    X(rcp_rm_ftz_f32, "rcp.rm.ftz.f32", "unary32", UNARY32, CI4, C_NONE, o_rcp_rm_ftz) \
+    X(rcp_rp_f32, "rcp.rp.f32", "unary32", UNARY32, CI4, C_NONE, o_rcp_rp) \
+    X(rcp_rp_ftz_f32, "rcp.rp.ftz.f32", "unary32", UNARY32, CI4, C_NONE, o_rcp_rp_ftz) \
+    X(sqrt_rn_f32, "sqrt.rn.f32", "unary32", UNARY32, CI4, C_NONE, o_sqrt_rn) \
+    X(sqrt_rn_ftz_f32, "sqrt.rn.ftz.f32", "unary32", UNARY32, CI4, C_NONE, o_sqrt_rn_ftz) \
+    X(sqrt_rz_f32, "sqrt.rz.f32", "unary32", UNARY32, CI4, C_NONE, o_sqrt_rz) \
+    X(sqrt_rz_ftz_f32, "sqrt.rz.ftz.f32", "unary32", UNARY32, CI4, C_NONE, o_sqrt_rz_ftz) \
+    X(sqrt_rm_f32, "sqrt.rm.f32", "unary32", UNARY32, CI4, C_NONE, o_sqrt_rm) \
+    X(sqrt_rm_ftz_f32, "sqrt.rm.ftz.f32", "unary32", UNARY32, CI4, C_NONE, o_sqrt_rm_ftz) \
+    X(sqrt_rp_f32, "sqrt.rp.f32", "unary32", UNARY32, CI4, C_NONE, o_sqrt_rp) \
+    X(sqrt_rp_ftz_f32, "sqrt.rp.ftz.f32", "unary32", UNARY32, CI4, C_NONE, o_sqrt_rp_ftz)
 
 /* One ptxcpu_run call's worth of work: nx values of a (x), each against all 2^16 b (y). */
 struct job {
