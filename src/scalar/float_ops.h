@@ -86,7 +86,9 @@ static inline double half_to_double(sf_fmt f, uint64_t h)
         uint64_t pow2_bits = (uint64_t)(scale + 1023) << 52; /* a normal binary64: no libm */
         double pow2;
         memcpy(&pow2, &pow2_bits, 8);
-        v = (double)sig * pow2;
+        /* through int64_t: clang lowers uint64_t -> double with a magic-number subtraction
+         * that gives -0 for 0 when the caller rounds downward; cvtsi2sd of 0 is +0 always */
+        v = (double)(int64_t)sig * pow2;
     }
     return sign ? -v : v;
 }

@@ -3,7 +3,9 @@
 # tests/fuzz/regressions/, fuzzes each TARGET (default: all) for SECONDS. Exit 1 on a crash.
 # Exit 77 (SKIPPED) without clang's libFuzzer. Environment: FUZZ_BUILD (build folder, default
 # build-fuzz), FUZZ_RUNS (stop each target after this many executions, SECONDS still the limit),
-# FUZZ_OPTS (more libFuzzer options, e.g. -rss_limit_mb=4096), CC (default clang).
+# FUZZ_OPTS (more libFuzzer options, e.g. -rss_limit_mb=4096), CC (default clang), FUZZ_LIB (an
+# instrumented libptxcpu.a built elsewhere -- clang, -fsanitize=address,undefined and
+# -fsanitize=fuzzer-no-link, as CI's sanitizer build is -- used instead of building one).
 set -u
 export LC_ALL=C # (libFuzzer logs quote raw input bytes)
 usage() { echo "usage: tests/fuzz/run.sh SECONDS [parse|vecfile|operand|run]..." >&2; exit 2; }
@@ -40,23 +42,33 @@ san="-fno-sanitize-recover=all -fno-sanitize=alignment,null,object-size,pointer-
 setup="-Dtests=disabled -Ddefault_library=static -Db_sanitize=address,undefined -Db_lundef=false
 -Doptimization=1 -Ddebug=false"
 cargs="-gline-tables-only -fsanitize=fuzzer-no-link $san"
-# (re)configured when missing or set up with other options (a stamp holds the last ones)
-if [ ! -f "$bdir/build.ninja" ] || [ "$(cat "$out/setup.stamp" 2>/dev/null)" != "$cc $setup $cargs" ]; then
-    wipe=; [ -f "$bdir/build.ninja" ] && wipe=--wipe
-    # shellcheck disable=SC2086
-    CC=$cc meson setup $wipe "$bdir" "$root" $setup "-Dc_args=$cargs" >"$out/setup.log" 2>&1 ||
-        { cat "$out/setup.log"; echo "FAIL: meson setup"; exit 1; }
-    echo "$cc $setup $cargs" >"$out/setup.stamp"
+if [ -n "${FUZZ_LIB:-}" ]; then
+    lib=$FUZZ_LIB
+    [ -f "$lib" ] || { echo "FAIL: FUZZ_LIB=$lib: no such file"; exit 1; }
+    # libFuzzer learns nothing from a library without coverage counters: refuse one
+    nm "$lib" 2>/dev/null | grep -q '__sanitizer_cov_' ||
+        { echo "FAIL: FUZZ_LIB=$lib has no coverage instrumentation (-fsanitize=fuzzer-no-link)"; exit 1; }
+    echo "using the instrumented library $lib"
+else
+    # (re)configured when missing or set up with other options (a stamp holds the last ones)
+    if [ ! -f "$bdir/build.ninja" ] || [ "$(cat "$out/setup.stamp" 2>/dev/null)" != "$cc $setup $cargs" ]; then
+        wipe=; [ -f "$bdir/build.ninja" ] && wipe=--wipe
+        # shellcheck disable=SC2086
+        CC=$cc meson setup $wipe "$bdir" "$root" $setup "-Dc_args=$cargs" >"$out/setup.log" 2>&1 ||
+            { cat "$out/setup.log"; echo "FAIL: meson setup"; exit 1; }
+        echo "$cc $setup $cargs" >"$out/setup.stamp"
+    fi
+    echo "building the instrumented library in $bdir ..."
+    ninja -C "$bdir" libptxcpu.a >"$out/build.log" 2>&1 ||
+        { tail -n 40 "$out/build.log"; echo "FAIL: library build"; exit 1; }
+    lib=$bdir/libptxcpu.a
 fi
-echo "building the instrumented library in $bdir ..."
-ninja -C "$bdir" libptxcpu.a >"$out/build.log" 2>&1 ||
-    { tail -n 40 "$out/build.log"; echo "FAIL: library build"; exit 1; }
 
 # The harnesses: fuzz_vecfile runs cli/check.c, fuzz_operand cli/operands.c; all link the library
 # and its dependencies (hwloc, OpenMP).
 cflags="-std=c11 -D_GNU_SOURCE -O1 -gline-tables-only -Wall -Wextra -Werror -fsanitize=fuzzer,address,undefined $san"
 cflags="$cflags -I$root/include -I$root/cli"
-libs="$bdir/libptxcpu.a -lhwloc -fopenmp -lpthread -lm"
+libs="$lib -lhwloc -fopenmp -lpthread -lm"
 for t in $targets; do
     case $t in
     vecfile) extra="$root/cli/check.c $root/cli/operands.c" ;;
