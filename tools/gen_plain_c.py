@@ -395,7 +395,7 @@ def t_testp(r):
             'subnormal': 'fpclassify(x) == FP_SUBNORMAL'}
     (prop,) = [t for p, t in test.items() if r.has(p)]
     return ['uint32_t m = 0;', 'for (unsigned j = 0; j < 32; j++) {',
-            f'    {FLOAT[r.ty]} x = a[32 * i + j];', f'    m |= (uint32_t)({prop} != 0) << j;', '}',
+            f'    {FLOAT[r.ty]} x = a[32 * i + j];', f'    m |= (uint32_t)(({prop}) != 0) << j;', '}',
             'd[i] = m;']
 
 

@@ -393,6 +393,12 @@ static const struct bad_case {
     {"sad.sat.u32", NULL, E_P, {".sat", "sad", "9.7.1.7"}},
     {"rem.sat.s32", NULL, E_P, {".sat", "rem", "9.7.1.9"}},
     {"min.sat.s32", NULL, E_P, {".sat", ".relu", "9.7.1.12"}},
+    /* testp: exactly one property, .f32 or .f64 (9.7.3.1) */
+    {"testp.f32", NULL, E_P, {"missing", ".finite", ".subnormal", "9.7.3.1"}},
+    {"testp.finite.f16", NULL, E_P, {".f16", ".f32, .f64", "9.7.3.1"}},
+    {"testp.finite.normal.f32", NULL, E_P, {".finite", ".normal", "9.7.3.1"}},
+    {"testp.ftz.finite.f32", NULL, E_P, {".ftz", "testp"}},
+    {"testp.finite.f32", "sm_13", E_T, {"requires sm_20"}},
     /* .wide: 16- and 32-bit types only (9.7.1.3, 9.7.1.4) */
     {"mul.wide.u64", NULL, E_P, {".wide", "16- and 32-bit", "9.7.1.3"}},
     {"mul.wide.s64", NULL, E_P, {".wide", ".u16, .u32, .s16, .s32", "9.7.1.3"}},

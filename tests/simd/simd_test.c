@@ -247,12 +247,13 @@ static void place(setup *st, const shape *s, enum layout L, unsigned alias_src, 
         } else if (L == L_NEGATIVE) {
             st->off[k] = pos + (n - 1) * reg;
             st->stride[k] = -(ptrdiff_t)reg;
-            pos += n * reg;
+            pos = (pos + n * reg + 63) / 64 * 64; /* (a predicate d is 4 bytes a warp) */
         } else {
             st->off[k] = pos;
             st->stride[k] = (L == L_UNIFORM && k == uni_src + 1) ? 0 : (ptrdiff_t)reg;
             size_t dreg = PTXCPU_WARP * bits[0] / 8; /* d will lie there too: room for it */
             pos += (st->stride[k] ? n : 1) * (mixed && k == alias_src + 1 && dreg > reg ? dreg : reg);
+            pos = (pos + 63) / 64 * 64; /* (a predicate d is 4 bytes a warp) */
         }
     }
     if (L == L_ALIAS) {
