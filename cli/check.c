@@ -113,9 +113,13 @@ static int parse_elem(const char *t, const vline *v, unsigned bits, expect *e, c
     return cli_parse_operand(t, bits, 0, &e->bits, why, whylen);
 }
 
+static int parse_pred_result(const char *t, vline *v, const char *file, unsigned ln);
+
 static int parse_result(const char *t, vline *v, const char *file, unsigned ln)
 {
     char why[200], tb[64];
+    if (v->d.dst_bits == PTXCPU_DST_PRED)
+        return parse_pred_result(t, v, file, ln);
     const char *colon = strchr(t, ':');
     if (!colon) {
         if (!parse_elem(t, v, v->d.dst_bits, &v->res[0], why, sizeof why))
@@ -358,6 +362,36 @@ static int parse_isa_list(const char *list, int use[PTXCPU_ISA_COUNT])
 
 /* ---- running ------------------------------------------------------------------------------ */
 
+/* ---- predicate results (docs/VECTORS.md: `0` or `1`) ----------------------------------------- */
+/* A predicate destination (PTXCPU_DST_PRED) is one lane mask per warp: lane `lane` of warp w is
+ * bit lane of the w-th ptxcpu_lanemask. */
+static uint64_t pred_get(const unsigned char *regs, size_t w, unsigned lane)
+{
+    ptxcpu_lanemask m;
+    memcpy(&m, regs + w * sizeof m, sizeof m);
+    return m >> lane & 1;
+}
+static void pred_set(unsigned char *regs, size_t w, unsigned lane, uint64_t v)
+{
+    ptxcpu_lanemask m;
+    memcpy(&m, regs + w * sizeof m, sizeof m);
+    m = (m & ~(1u << lane)) | (ptxcpu_lanemask)(v & 1) << lane;
+    memcpy(regs + w * sizeof m, &m, sizeof m);
+}
+/* The result of an instruction whose d is a predicate: 0 or 1 (one destination: the `p|q` form
+ * is setp's). */
+static int parse_pred_result(const char *t, vline *v, const char *file, unsigned ln)
+{
+    char tb[64];
+    if (strcmp(t, "0") && strcmp(t, "1"))
+        return bad(file, ln, "result '%s': %s writes a predicate: 0 or 1",
+                   cli_shown(t, tb, sizeof tb), v->d.mnemonic);
+    v->res[0] = (expect){W_BITS, (uint64_t)(t[0] == '1')};
+    return 1;
+}
+/* Bytes of a warp register of `bits` bits (a predicate: one lane mask). */
+static size_t reg_bytes(unsigned bits) { return (size_t)PTXCPU_WARP * bits / 8; }
+
 typedef struct got {
     uint64_t r;
     unsigned cf;
@@ -376,6 +410,8 @@ static void *xalloc(size_t n)
 
 static uint64_t get_lane(const unsigned char *regs, unsigned bits, size_t w, unsigned lane)
 {
+    if (bits == PTXCPU_DST_PRED)
+        return pred_get(regs, w, lane);
     const unsigned char *p = regs + w * (bits / 8) * PTXCPU_WARP + lane * (bits / 8);
     union { uint16_t h; uint32_t s; uint64_t x; } u;
     memcpy(&u, p, bits / 8);
@@ -384,6 +420,10 @@ static uint64_t get_lane(const unsigned char *regs, unsigned bits, size_t w, uns
 
 static void set_lane(unsigned char *regs, unsigned bits, size_t w, unsigned lane, uint64_t v)
 {
+    if (bits == PTXCPU_DST_PRED) {
+        pred_set(regs, w, lane, v);
+        return;
+    }
     unsigned char *p = regs + w * (bits / 8) * PTXCPU_WARP + lane * (bits / 8);
     union { uint16_t h; uint32_t s; uint64_t x; } u;
     if (bits == 16) u.h = (uint16_t)v;
@@ -393,6 +433,14 @@ static void set_lane(unsigned char *regs, unsigned bits, size_t w, unsigned lane
 }
 
 #define POISON 0xa5a5a5a5a5a5a5a5ull
+/* What an unwritten lane of d holds: POISON's bits, for a predicate one bit of it a lane (both
+ * values occur, so a stray write of either shows). */
+static uint64_t poison(unsigned bits, unsigned lane)
+{
+    if (bits == PTXCPU_DST_PRED)
+        return POISON >> lane & 1;
+    return POISON & (bits == 64 ? ~0ull : (1ull << bits) - 1);
+}
 
 /* Runs the lines idx[0..n) (all one instruction) on isa, packed 32 to a warp; fills out[].
  * Returns 0 when an inactive lane was written (reported on stderr). */
@@ -405,14 +453,15 @@ static int run_group(const vset *set, const size_t *idx, size_t n, ptxcpu_isa is
         src[s] = xalloc(nw * PTXCPU_WARP * (d->src_bits[s] / 8));
         memset(src[s], 0x5a, nw * PTXCPU_WARP * (d->src_bits[s] / 8));
     }
-    dst = xalloc(nw * PTXCPU_WARP * (d->dst_bits / 8));
+    dst = xalloc(nw * reg_bytes(d->dst_bits));
     ptxcpu_lanemask *guard = calloc(nw, sizeof *guard), *cc = calloc(nw, sizeof *cc);
     if (!guard || !cc) {
         perror("ptxcpu check");
         exit(2);
     }
     for (size_t i = 0; i < nw * PTXCPU_WARP; i++)
-        set_lane(dst, d->dst_bits, i / PTXCPU_WARP, (unsigned)(i % PTXCPU_WARP), POISON);
+        set_lane(dst, d->dst_bits, i / PTXCPU_WARP, (unsigned)(i % PTXCPU_WARP),
+                 poison(d->dst_bits, (unsigned)(i % PTXCPU_WARP)));
     for (size_t i = 0; i < n; i++) {
         const vline *v = &set->v[idx[i]];
         size_t w = i / PTXCPU_WARP;
@@ -420,6 +469,8 @@ static int run_group(const vset *set, const size_t *idx, size_t n, ptxcpu_isa is
         for (unsigned s = 0; s < d->nsrc; s++)
             set_lane(src[s], d->src_bits[s], w, lane, v->src[s]);
         guard[w] |= 1u << lane;
+        if (d->dst_bits == PTXCPU_DST_PRED) /* the opposite of the expected bit: a lane the  */
+            pred_set(dst, w, lane, !v->res[0].bits); /* kernel forgets to write is caught */
         /* carry-in where read; else the opposite of the expected carry-out, so a kernel that
          * forgets to write CC.CF is caught */
         unsigned c = d->reads_cc ? v->cf_in : !v->cf_out;
@@ -428,7 +479,7 @@ static int run_group(const vset *set, const size_t *idx, size_t n, ptxcpu_isa is
     /* inactive lanes get CC bits set so a write to them shows */
     for (size_t w = 0; w < nw; w++)
         cc[w] |= ~guard[w] & 0x5a5a5a5au;
-    ptxcpu_batch b = {.n = nw, .d = dst, .d_stride = (ptrdiff_t)(PTXCPU_WARP * (d->dst_bits / 8)),
+    ptxcpu_batch b = {.n = nw, .d = dst, .d_stride = (ptrdiff_t)reg_bytes(d->dst_bits),
                       .guard = guard, .guard_stride = sizeof *guard,
                       .cc = cc, .cc_stride = sizeof *cc};
     for (unsigned s = 0; s < d->nsrc; s++) {
@@ -448,7 +499,7 @@ static int run_group(const vset *set, const size_t *idx, size_t n, ptxcpu_isa is
         unsigned cf = cc[w] >> lane & 1;
         if (i < n) {
             out[i] = (got){r, cf, err};
-        } else if (!err && (r != (POISON & (d->dst_bits == 64 ? ~0ull : (1ull << d->dst_bits) - 1))
+        } else if (!err && (r != poison(d->dst_bits, lane)
                             || cf != (0x5a5a5a5au >> lane & 1))) {
             fprintf(stderr, "ptxcpu check: %s: %s wrote inactive lane %u of warp %zu\n",
                     ptxcpu_isa_name(isa), d->mnemonic, lane, w);
@@ -498,6 +549,8 @@ static void print_mismatch(const vline *v, const got *g, ptxcpu_isa isa)
         unsigned eb = v->d.dst_bits / 2;
         printf("0x%0*llx:0x%0*llx", (int)(eb / 4), (unsigned long long)(g->r >> eb),
                (int)(eb / 4), (unsigned long long)(g->r & ((1ull << eb) - 1)));
+    } else if (v->d.dst_bits == PTXCPU_DST_PRED) {
+        printf("%u", (unsigned)(g->r & 1));
     } else {
         printf("0x%0*llx", (int)(v->d.dst_bits / 4), (unsigned long long)g->r);
     }

@@ -115,9 +115,13 @@ static int cmd_list(int argc, char **argv)
     return 0;
 }
 
+/* A register's bits in hex; a predicate (PTXCPU_DST_PRED) as 0 or 1, as docs/VECTORS.md. */
 static void print_hex(uint64_t v, unsigned bits)
 {
-    printf("0x%0*llx", (int)(bits / 4), (unsigned long long)v);
+    if (bits == PTXCPU_DST_PRED)
+        printf("%u", (unsigned)(v & 1));
+    else
+        printf("0x%0*llx", (int)(bits / 4), (unsigned long long)v);
 }
 
 /* Runs insn on one lane (lane 0 of one warp) on isa: ops in, result and CC.CF in/out. */
@@ -144,7 +148,9 @@ static int eval_lane(const ptxcpu_insn *insn, ptxcpu_isa isa, const uint64_t ops
         st = ptxcpu_run(k, &b);
     if (st)
         return 1;
-    *result = d.dst_bits == 16 ? dst.h.lane[0] : d.dst_bits == 32 ? dst.w.lane[0] : dst.x.lane[0];
+    /* (a predicate d is one lane mask: lane 0 is its bit 0) */
+    *result = d.dst_bits == PTXCPU_DST_PRED ? dst.w.lane[0] & 1
+              : d.dst_bits == 16 ? dst.h.lane[0] : d.dst_bits == 32 ? dst.w.lane[0] : dst.x.lane[0];
     *cf = cc & 1;
     return 0;
 }
@@ -234,6 +240,7 @@ static int cmd_tour(void)
         {"div.s32", 0, {0x80000000, 0xffffffff}, "INT_MIN / -1 wraps, no trap"},
         {"div.u32", 0, {7, 0}, "x / 0 is all ones (docs/SEMANTICS.md)"},
         {"bfind.shiftamt.u32", 0, {0x00010000}, "shift to bring the top bit to bit 31"},
+        {"testp.normal.f32", 0, {0x80000000}, "a predicate: -0 is normal (9.7.3.1)"},
     };
     ptxcpu_isa isa = ptxcpu_isa_active();
     if (isa == PTXCPU_ISA_BEST) {

@@ -73,7 +73,8 @@ typedef struct ptxcpu_insn_desc {
     const char *mnemonic;    /* canonical spelling */
     const char *section;     /* spec section, e.g. "9.7.1.3" */
     unsigned nsrc;           /* source operands, 1..4, in the spec's order (a, b, c, d) */
-    unsigned dst_bits;       /* lane width of the destination: 16, 32 or 64 */
+    unsigned dst_bits;       /* lane width of the destination: 16, 32 or 64, or
+                                PTXCPU_DST_PRED (1): a predicate, below */
     unsigned src_bits[4];    /* lane width of each source (0 past nsrc) */
     int reads_cc;            /* reads CC.CF (addc, subc, madc) */
     int writes_cc;           /* writes CC.CF (.cc forms) */
@@ -82,6 +83,18 @@ typedef struct ptxcpu_insn_desc {
     ptxcpu_elem elem;        /* element type of d and the sources (floats: all operands) */
     unsigned elems;          /* elements per register: 2 for .x2 types, else 1 */
 } ptxcpu_insn_desc;
+
+/* A predicate destination (testp; later setp and the other comparisons): dst_bits ==
+ * PTXCPU_DST_PRED. A warp's predicate register is one ptxcpu_lanemask, bit i = lane i, like the
+ * guard masks, so a predicate written by one instruction can guard the next. The batch's d then
+ * points at lanemasks (4-byte aligned; d_stride in bytes between warps' masks, at least 4 when
+ * n > 1), 32 * dst_bits / 8 = 4 bytes a register as for the other widths. Lanes whose guard bit is 0
+ * keep their predicate bit: only the guarded lanes' bits of the mask change. d may also be exactly
+ * the guard masks (same base and stride: @p testp.finite.f32 p, a): each warp's guard is read
+ * before its d is written. ptxcpu_run_chain refuses such an instruction (no source takes a
+ * predicate back). A partial guard updates the mask by read-modify-write: two threads must not
+ * write lanes of the same predicate register at once, even with disjoint guards. */
+#define PTXCPU_DST_PRED 1u
 
 PTXCPU_API size_t ptxcpu_insn_count(void); /* number of spellings in the table */
 PTXCPU_API ptxcpu_status ptxcpu_insn_at(size_t index, ptxcpu_insn_desc *out);
@@ -120,9 +133,10 @@ PTXCPU_API const char *ptxcpu_cpu_features(void);
  * An operand is a base pointer and a stride in bytes between consecutive warps' registers:
  * stride 0 is a uniform operand (one register for every warp: an immediate), stride equal to the
  * register size is a packed array, any other stride walks a register file laid out per warp.
- * Lanes whose guard bit is 0 are never written: neither d nor their CC.CF bit change.
- * d may be exactly a source (same base and stride); any other overlap of d with a source, the
- * guard masks or the CC words, and d registers of consecutive warps that overlap (|d_stride| less
+ * Lanes whose guard bit is 0 are never written: neither d nor their CC.CF bit change (nor their
+ * bit of a predicate d: PTXCPU_DST_PRED).
+ * d may be exactly a source (same base and stride), and a predicate d exactly the guard masks;
+ * any other overlap of d with a source, the guard masks or the CC words, and d registers of consecutive warps that overlap (|d_stride| less
  * than a register), are refused with PTXCPU_E_ARG. */
 typedef struct ptxcpu_src {
     const void *base;

@@ -112,9 +112,9 @@ static inline int meets(span ds, span s) { return s.hi > ds.lo && ds.hi > s.lo; 
 static inline int batch_clear(const ptx_row *r, const ptxcpu_batch *b)
 {
     const uintptr_t d = (uintptr_t)b->d, dst = (size_t)b->d_stride, n1 = b->n - 1;
-    const size_t dbytes = (size_t)r->bits[0] * (PTXCPU_WARP / 8);
+    const size_t dbytes = ptx_reg_bytes(r->bits[0]);
     const uintptr_t dhi = d + n1 * dst + dbytes, multi = n1 != 0;
-    uintptr_t ptrs = d - 1, strides = dst | n1, bad = ((d | dst) & (r->bits[0] / 8 - 1)) |
+    uintptr_t ptrs = d - 1, strides = dst | n1, bad = ((d | dst) & (ptx_reg_align(r->bits[0]) - 1)) |
                                                       (multi & (dst < dbytes));
     for (unsigned i = 0; i < r->nsrc; i++) {
         uintptr_t s = (uintptr_t)b->src[i].base, st = (size_t)b->src[i].stride;
@@ -127,9 +127,11 @@ static inline int batch_clear(const ptx_row *r, const ptxcpu_batch *b)
     }
     if (b->guard) {
         uintptr_t g = (uintptr_t)b->guard, st = (size_t)b->guard_stride, hi = g + n1 * st + 4;
+        /* a predicate d may be exactly the guard masks */
+        uintptr_t same = (r->bits[0] == PTXCPU_DST_PRED) & (g == d) & ((st == dst) | !multi);
         ptrs |= g - 1;
         strides |= st;
-        bad |= ((g | st) & 3) | ((hi > d) & (dhi > g));
+        bad |= ((g | st) & 3) | ((hi > d) & (dhi > g) & !same);
     }
     if (r->cc) {
         uintptr_t c = (uintptr_t)b->cc, st = (size_t)b->cc_stride, hi = c + n1 * st + 4;
@@ -155,8 +157,9 @@ check_batch(const char *fn, ptxcpu_kernel k, const ptxcpu_batch *b)
     const ptx_row *r = &ptx_rows[k->op];
     if (b->n > (size_t)PTRDIFF_MAX / 256)
         return ptx_fail(PTXCPU_E_RANGE, "%s: n = %zu warps is too many", fn, b->n);
-    const size_t dbytes = PTXCPU_WARP * r->bits[0] / 8;
-    ptxcpu_status s = check_operand(fn, "d", b->d, b->d_stride, b->n, r->bits[0] / 8, dbytes);
+    const size_t dbytes = ptx_reg_bytes(r->bits[0]);
+    ptxcpu_status s = check_operand(fn, "d", b->d, b->d_stride, b->n, ptx_reg_align(r->bits[0]),
+                                    dbytes);
     if (s)
         return s;
     if (b->d_stride == 0 && b->n > 1)
@@ -191,8 +194,10 @@ check_batch(const char *fn, ptxcpu_kernel k, const ptxcpu_batch *b)
                             "(d may alias a source only with its base and stride)", fn, names[i]);
     }
     if (b->guard && meets(ds, operand_span(b->guard, b->guard_stride, b->n, 4)) &&
-        overlaps_d(b, dbytes, b->guard, b->guard_stride, 4, 0))
-        return ptx_fail(PTXCPU_E_ARG, "%s: d overlaps the guard masks", fn);
+        overlaps_d(b, dbytes, b->guard, b->guard_stride, 4, r->bits[0] == PTXCPU_DST_PRED))
+        return ptx_fail(PTXCPU_E_ARG, "%s: d overlaps the guard masks%s", fn,
+                        r->bits[0] == PTXCPU_DST_PRED ? " without being the same masks (base and "
+                                                        "stride)" : "");
     if (r->cc && meets(ds, operand_span(b->cc, b->cc_stride, b->n, 4)) &&
         overlaps_d(b, dbytes, b->cc, b->cc_stride, 4, 0))
         return ptx_fail(PTXCPU_E_ARG, "%s: d overlaps the CC words (cc)", fn);
@@ -227,6 +232,9 @@ ptxcpu_status ptxcpu_run_chain(ptxcpu_kernel k, const ptxcpu_batch *b, unsigned 
     if (feedback >= r->nsrc)
         return ptx_fail(PTXCPU_E_ARG, "ptxcpu_run_chain: %s has %u sources; feedback %u is not one",
                         r->mnem, r->nsrc, feedback);
+    if (r->bits[0] == PTXCPU_DST_PRED)
+        return ptx_fail(PTXCPU_E_ARG, "ptxcpu_run_chain: %s writes a predicate, which no source "
+                        "of it reads back", r->mnem);
     if (r->bits[feedback + 1] != r->bits[0])
         return ptx_fail(PTXCPU_E_ARG, "ptxcpu_run_chain: %s: source %u is %u-bit but d is %u-bit",
                         r->mnem, feedback, r->bits[feedback + 1], r->bits[0]);

@@ -46,6 +46,13 @@ enum ptx_ty {
 #define M_RAWNAN   (1u << 12)
 /* fma.oob (9.7.4.4): an operand a or b that is the tensors' OOB NaN makes the result +0. */
 #define M_OOB      (1u << 15)
+/* testp's property (9.7.3.1), exactly one per testp row (d is a predicate: PTXCPU_DST_PRED). */
+#define M_FINITE     (1u << 16)
+#define M_INFINITE   (1u << 17)
+#define M_NUMBER     (1u << 18)
+#define M_NOTANUMBER (1u << 19)
+#define M_NORMAL     (1u << 20)
+#define M_SUBNORMAL  (1u << 21)
 
 /* Rounding (column 7). NONE (= no modifier written) is RN except for legacy mad.f32. */
 enum ptx_rnd { RND_NONE, RND_RN, RND_RZ, RND_RM, RND_RP };
@@ -75,8 +82,8 @@ typedef struct ptx_row {
     const char *mnem;
     const char *sec;
     uint8_t sem, ty, ty2, rnd, cc, nsrc;
-    uint16_t mods;
-    uint8_t bits[5]; /* d, a, b, c, e */
+    uint32_t mods;
+    uint8_t bits[5]; /* d, a, b, c, e; d 1 = a predicate (PTXCPU_DST_PRED) */
     uint8_t sm, ptx_major, ptx_minor;
 } ptx_row;
 
@@ -131,6 +138,11 @@ static inline int ptx_batch_fenv_preset(const ptxcpu_batch *b)
 {
     return b->src[3].base == &ptx_fenv_preset_tag;
 }
+
+/* Bytes of a warp register of `bits` bits (a predicate, 1 bit: one ptxcpu_lanemask) and the
+ * alignment it needs. */
+static inline size_t ptx_reg_bytes(unsigned bits) { return (size_t)PTXCPU_WARP * bits / 8; }
+static inline size_t ptx_reg_align(unsigned bits) { return bits == 1 ? sizeof(ptxcpu_lanemask) : bits / 8; }
 
 /* One immutable table per ISA, PTX_NKERNELS entries, defined by each ISA's kernel file. */
 PTX_HIDDEN extern const struct ptxcpu_kernel_entry ptx_kernels_scalar[PTX_NKERNELS];

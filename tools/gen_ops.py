@@ -26,7 +26,8 @@ FAMILIES = [  # (name, fpu, group)
     ('COPYSIGN', 0, 0), ('FADD', 1, 0), ('FMUL', 1, 1), ('FFMA', 1, 3),
     ('FABS', 0, 3), ('FNEG', 0, 3), ('FMIN', 0, 2), ('FMAX', 0, 2),
     ('HSUB', 1, 0), ('HMUL', 1, 2), ('HFMA', 1, 1), ('FDIV', 1, 0), ('FRCP', 1, 2),
-    ('FSQRT', 1, 1)]
+    ('FSQRT', 1, 1),
+    ('TESTP', 0, 4)]
 
 W = {'u16': 16, 's16': 16, 'u32': 32, 's32': 32, 'u64': 64, 's64': 64, 'u16x2': 32, 's16x2': 32,
      'b32': 32, 'b64': 64, 'f16': 16, 'f16x2': 32, 'bf16': 16, 'bf16x2': 32, 'f32': 32,
@@ -154,6 +155,12 @@ for mode in ['hi', 'lo']:
             row(name('madc', mode, cc, t), 'MAD', t, (mode, 'ccin', 'ccout') if cc else (mode, 'ccin'),
                 ws=(W[t], [W[t]] * 3), cc='RW' if cc else 'R', sm=20, ptx=p, sec='9.7.2.6')
 
+# 9.7.3.1 testp: d is a predicate (d bits 1: one bit per lane, a ptxcpu_lanemask per warp); the
+# property tested is a modifier bit (M_FINITE ... M_SUBNORMAL)
+for op in ['finite', 'infinite', 'number', 'notanumber', 'normal', 'subnormal']:
+    for t in ['f32', 'f64']:
+        row(name('testp', op, t), 'TESTP', t, (op,), ws=(1, [W[t]]), sm=20, ptx=(2, 0),
+            sec='9.7.3.1')
 # 9.7.3.2 copysign
 for t in ['f32', 'f64']:
     row(name('copysign', t), 'COPYSIGN', t, ws=(W[t], [W[t]] * 2), sm=20, ptx=(2, 0),

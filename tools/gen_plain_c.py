@@ -55,7 +55,7 @@ FLOAT = {'F32': 'float', 'F32X2': 'float', 'F64': 'double', 'F16': 'f16', 'F16X2
 FPFX = {'float': 'f32', 'double': 'f64', 'f16': 'f16', 'bf16': 'bf16'}
 FESET = {'RZ': 'FE_TOWARDZERO', 'RM': 'FE_DOWNWARD', 'RP': 'FE_UPWARD'}
 FLOAT_SEMS = ('FSUB', 'FMAD', 'HADD', 'COPYSIGN', 'FADD', 'FMUL', 'FFMA', 'FABS', 'FNEG', 'FMIN',
-              'FMAX', 'HSUB', 'HMUL', 'HFMA', 'FDIV', 'FRCP', 'FSQRT')
+              'FMAX', 'HSUB', 'HMUL', 'HFMA', 'FDIV', 'FRCP', 'FSQRT', 'TESTP')
 ELEMENTWISE_X2 = ('ADD', 'MIN', 'MAX', 'FSUB', 'HADD', 'FADD', 'FMUL', 'FFMA', 'FABS', 'FNEG',
                   'FMIN', 'FMAX', 'HSUB', 'HMUL', 'HFMA')
 
@@ -64,7 +64,8 @@ def operand_types(r):
     """C element type of d, a, b, c, e (None where absent)."""
     if r.sem in FLOAT_SEMS:
         t = FLOAT[r.ty]
-        return [t] + [t if k < r.nsrc else None for k in range(4)]
+        d = 'uint32_t' if r.bits[0] == 1 else t  # a predicate: one lane mask a warp
+        return [d] + [t if k < r.nsrc else None for k in range(4)]
     per = 2 if r.x2 else 1
     return [U(r.bits[0] // per)] + [U(r.bits[k + 1] // per) if k < r.nsrc else None
                                     for k in range(4)]
@@ -386,6 +387,18 @@ def t_fdivsqrt(r):
     return float_finish(r, t, f'f32_div_ftz({x}, {y})' if r.has('ftz') else f'{x} / {y}')
 
 
+def t_testp(r):
+    """The C library's classification of each lane, gathered into the warp's lane mask (the loop
+    runs over warps, i the warp); zeros are normal (9.7.3.1)."""
+    test = {'finite': 'isfinite(x)', 'infinite': 'isinf(x)', 'number': '!isnan(x)',
+            'notanumber': 'isnan(x)', 'normal': '(isnormal(x) || x == 0)',
+            'subnormal': 'fpclassify(x) == FP_SUBNORMAL'}
+    (prop,) = [t for p, t in test.items() if r.has(p)]
+    return ['uint32_t m = 0;', 'for (unsigned j = 0; j < 32; j++) {',
+            f'    {FLOAT[r.ty]} x = a[32 * i + j];', f'    m |= (uint32_t)(({prop}) != 0) << j;', '}',
+            'd[i] = m;']
+
+
 TEMPLATES = {
     'ADD': t_addsub, 'SUB': t_addsub, 'MUL': t_mul, 'MAD': t_mad, 'MUL24': t_mul24,
     'MAD24': t_mul24, 'SAD': t_sad, 'DIV': t_divrem, 'REM': t_divrem, 'ABS': t_absneg,
@@ -396,6 +409,7 @@ TEMPLATES = {
     'FABS': t_fabsneg, 'FNEG': t_fabsneg, 'FMIN': t_fminmax, 'FMAX': t_fminmax,
     'HSUB': t_hsubmul, 'HMUL': t_hsubmul, 'HFMA': t_hfma,
     'FDIV': t_fdivsqrt, 'FRCP': t_fdivsqrt, 'FSQRT': t_fdivsqrt,
+    'TESTP': t_testp,
 }
 
 
@@ -419,7 +433,7 @@ def function(r):
     cc = r.cc != 'NONE'
     if cc:
         params.append('uint8_t *restrict cf')
-    count = '2 * n' if r.x2 and r.sem in ELEMENTWISE_X2 else 'n'
+    count = '2 * n' if r.x2 and r.sem in ELEMENTWISE_X2 else 'n / 32' if r.bits[0] == 1 else 'n'
     body = TEMPLATES[r.sem](r)
     out = [f'/* {r.mnem} */', f'static void plain_{r.id}({", ".join(params)})', '{']
     if directed(r):

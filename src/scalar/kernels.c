@@ -18,9 +18,15 @@ static inline uint64_t load_lane(const void *reg, unsigned bits, unsigned i)
     default: return 0;
     }
 }
+/* (bits 1: a predicate register, one ptxcpu_lanemask: only lane i's bit changes) */
 static inline void store_lane(void *reg, unsigned bits, unsigned i, uint64_t v)
 {
     switch (bits) {
+    case 1: {
+        ptxcpu_lanemask *p = reg;
+        *p = (*p & ~(1u << i)) | (ptxcpu_lanemask)(v & 1) << i;
+        break;
+    }
     case 16: ((uint16_t *)reg)[i] = (uint16_t)v; break;
     case 32: ((uint32_t *)reg)[i] = (uint32_t)v; break;
     default: ((uint64_t *)reg)[i] = v; break;

@@ -454,8 +454,18 @@ VINL int simd_flat(const ptxcpu_batch *bt, unsigned dw, unsigned aw, unsigned bw
         simd_fenv_leave(SIMD_IS_FP(SEM), fenv);                                                \
     }
 
+/* A row's kernels by the width of its d: a register, or a predicate (simd/kernels_pred.h). */
+#include "simd/kernels_pred.h"
+#define SIMD_ROW_KERNEL(ID, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, S3W, CC)                    \
+    SIMD_ROW_KERNEL_(DW)(ID, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, S3W, CC)
+#define SIMD_ROW_KERNEL_(DW) SIMD_ROW_KERNEL__(DW)
+#define SIMD_ROW_KERNEL__(DW) SIMD_ROW_KERNEL_##DW
+#define SIMD_ROW_KERNEL_1 SIMD_PRED_KERNEL
+#define SIMD_ROW_KERNEL_16 SIMD_KERNEL
+#define SIMD_ROW_KERNEL_32 SIMD_KERNEL
+#define SIMD_ROW_KERNEL_64 SIMD_KERNEL
 #define PTX_OP(ID, MN, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, S3W, NSRC, CC, SM, PM, PN, SEC)  \
-    PTX_IF_IN_GROUP(SEM, SIMD_KERNEL)(ID, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, S3W, CC)
+    PTX_IF_IN_GROUP(SEM, SIMD_ROW_KERNEL)(ID, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, S3W, CC)
 #include "ops.def"
 PTX_EXTRA_KERNELS(PTX_OP)
 #undef PTX_OP

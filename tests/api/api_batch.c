@@ -80,7 +80,18 @@ static void describe_byte(const insn_ctx *c, const place *pl, const int *active,
 {
     const ptxcpu_insn_desc *d = &c->desc;
     unsigned db = d->dst_bits / 8;
-    for (size_t i = 0; i < n; i++) {
+    for (size_t i = 0; i < n && d->dst_bits == PTXCPU_DST_PRED; i++) {
+        size_t a = (size_t)(addr(&pl[OP_D], i) - arena);
+        if (off >= a && off < a + 4) {
+            ptxcpu_lanemask w, g;
+            memcpy(&w, expect + a, 4);
+            memcpy(&g, arena + a, 4);
+            snprintf(out, len, "predicate d of warp %zu (guard 0x%08x): want 0x%08x got 0x%08x",
+                     i, guards[i], w, g);
+            return;
+        }
+    }
+    for (size_t i = 0; i < n && db; i++) {
         size_t a = (size_t)(addr(&pl[OP_D], i) - arena);
         if (off >= a && off < a + 32 * db) {
             unsigned l = (unsigned)((off - a) / db);
@@ -219,7 +230,14 @@ static int run_scenario(const insn_ctx *c, const scenario *s, size_t n)
     unsigned db = d->dst_bits / 8;
     for (size_t i = 0; i < n; i++) {
         unsigned char *dp = expect + (addr(&pl[OP_D], i) - arena);
-        for (unsigned l = 0; l < 32; l++)
+        if (d->dst_bits == PTXCPU_DST_PRED) { /* one lane mask: the guard's bits change */
+            ptxcpu_lanemask w, r;
+            memcpy(&w, dp, 4);
+            memcpy(&r, ref_d + i * R[OP_D], 4);
+            w = (w & ~guards[i]) | (r & guards[i]);
+            memcpy(dp, &w, 4);
+        }
+        for (unsigned l = 0; l < 32 && db; l++)
             if ((guards[i] >> l) & 1)
                 memcpy(dp + l * db, ref_d + i * R[OP_D] + l * db, db);
         if (d->writes_cc) {

@@ -523,6 +523,7 @@ int main(int argc, char **argv)
     test_spots();
     test_batches();
     test_prepared();
+    test_predicates();
     printf("api: %u passed, %u failed\n", api_passed, api_failed);
     return api_failed != 0;
 }

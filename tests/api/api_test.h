@@ -36,5 +36,7 @@ void lane_set(void *p, unsigned bits, unsigned l, uint64_t v);
 void test_batches(void);
 /* api_prepared.c: ptxcpu_prepare and ptxcpu_run_prepared. */
 void test_prepared(void);
+/* api_pred.c: predicate destinations (testp). */
+void test_predicates(void);
 
 #endif

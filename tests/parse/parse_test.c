@@ -54,6 +54,7 @@ static const struct { const char *sec, *pattern; } syntax[] = {
     {"9.7.2.1", "add.cc" T4}, {"9.7.2.2", "addc{.cc}" T4}, {"9.7.2.3", "sub.cc" T4},
     {"9.7.2.4", "subc{.cc}" T4}, {"9.7.2.5", "mad<.hi,.lo>.cc" T4},
     {"9.7.2.6", "madc<.hi,.lo>{.cc}" T4},
+    {"9.7.3.1", "testp<.finite,.infinite,.number,.notanumber,.normal,.subnormal><.f32,.f64>"},
     {"9.7.3.2", "copysign<.f32,.f64>"},
     {"9.7.3.3", "add" ORND "{.ftz}{.sat}.f32"}, {"9.7.3.3", "add" ORND "{.ftz}.f32x2"},
     {"9.7.3.3", "add" ORND ".f64"},
@@ -151,7 +152,7 @@ static unsigned spec_min_sm(const char *mn)
         opcode_is(mn, "brev") || opcode_is(mn, "bfe") || opcode_is(mn, "bfi"))
         return 20;
     if (opcode_is(mn, "fns")) return 30;
-    if (opcode_is(mn, "copysign")) return 20;
+    if (opcode_is(mn, "copysign") || opcode_is(mn, "testp")) return 20;
     if ((opcode_is(mn, "div") || opcode_is(mn, "rcp") || opcode_is(mn, "sqrt")) &&
         (has(mn, ".f32") || (has(mn, ".f64") && !has(mn, ".rn")))) /* .rnd.f32; .rz/.rm/.rp.f64 */
         return 20;
@@ -194,6 +195,7 @@ static unsigned spec_ptx(const char *mn)
         return bf ? 70 : !half ? 10 : opcode_is(mn, "abs") ? 65 : 60;
     if ((opcode_is(mn, "min") || opcode_is(mn, "max")) && (half || bf || f32))
         return has(mn, ".xorsign") ? 72 : (has(mn, ".NaN") || half || bf) ? 70 : 10;
+    if (opcode_is(mn, "testp")) return 20; /* 9.7.3.1 */
     return 0;
 }
 
@@ -203,7 +205,7 @@ static void spec_shape(const char *mn, unsigned *nsrc, unsigned *dbits, unsigned
     unsigned t = type_bits(mn);
     int one = opcode_is(mn, "abs") || opcode_is(mn, "neg") || opcode_is(mn, "popc") ||
               opcode_is(mn, "clz") || opcode_is(mn, "bfind") || opcode_is(mn, "brev") ||
-              opcode_is(mn, "rcp") || opcode_is(mn, "sqrt");
+              opcode_is(mn, "rcp") || opcode_is(mn, "sqrt") || opcode_is(mn, "testp");
     int three = opcode_is(mn, "mad") || opcode_is(mn, "fma") || opcode_is(mn, "madc") ||
                 opcode_is(mn, "mad24") ||
                 opcode_is(mn, "sad") || opcode_is(mn, "bfe") || opcode_is(mn, "fns") ||
@@ -216,6 +218,7 @@ static void spec_shape(const char *mn, unsigned *nsrc, unsigned *dbits, unsigned
     if (opcode_is(mn, "bfe")) sbits[1] = sbits[2] = 32;
     if (opcode_is(mn, "bfi")) sbits[2] = sbits[3] = 32;
     if (opcode_is(mn, "szext")) sbits[1] = 32;
+    if (opcode_is(mn, "testp")) *dbits = PTXCPU_DST_PRED; /* "result is .pred" (9.7.3.1) */
 }
 
 /* ---- valid spellings ------------------------------------------------------------------------ */
@@ -390,6 +393,12 @@ static const struct bad_case {
     {"sad.sat.u32", NULL, E_P, {".sat", "sad", "9.7.1.7"}},
     {"rem.sat.s32", NULL, E_P, {".sat", "rem", "9.7.1.9"}},
     {"min.sat.s32", NULL, E_P, {".sat", ".relu", "9.7.1.12"}},
+    /* testp: exactly one property, .f32 or .f64 (9.7.3.1) */
+    {"testp.f32", NULL, E_P, {"missing", ".finite", ".subnormal", "9.7.3.1"}},
+    {"testp.finite.f16", NULL, E_P, {".f16", ".f32, .f64", "9.7.3.1"}},
+    {"testp.finite.normal.f32", NULL, E_P, {".finite", ".normal", "9.7.3.1"}},
+    {"testp.ftz.finite.f32", NULL, E_P, {".ftz", "testp"}},
+    {"testp.finite.f32", "sm_13", E_T, {"requires sm_20"}},
     /* .wide: 16- and 32-bit types only (9.7.1.3, 9.7.1.4) */
     {"mul.wide.u64", NULL, E_P, {".wide", "16- and 32-bit", "9.7.1.3"}},
     {"mul.wide.s64", NULL, E_P, {".wide", ".u16, .u32, .s16, .s32", "9.7.1.3"}},

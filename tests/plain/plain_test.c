@@ -152,6 +152,7 @@ static void put(void *reg, unsigned bits, size_t i, uint64_t v)
 static uint64_t get(const void *reg, unsigned bits, size_t i)
 {
     switch (bits) {
+    case PTXCPU_DST_PRED: return ((const uint32_t *)reg)[i / 32] >> (i % 32) & 1; /* lane masks */
     case 16: return ((const uint16_t *)reg)[i];
     case 32: return ((const uint32_t *)reg)[i];
     default: return ((const uint64_t *)reg)[i];

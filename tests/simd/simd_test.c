@@ -247,12 +247,13 @@ static void place(setup *st, const shape *s, enum layout L, unsigned alias_src, 
         } else if (L == L_NEGATIVE) {
             st->off[k] = pos + (n - 1) * reg;
             st->stride[k] = -(ptrdiff_t)reg;
-            pos += n * reg;
+            pos = (pos + n * reg + 63) / 64 * 64; /* (a predicate d is 4 bytes a warp) */
         } else {
             st->off[k] = pos;
             st->stride[k] = (L == L_UNIFORM && k == uni_src + 1) ? 0 : (ptrdiff_t)reg;
             size_t dreg = PTXCPU_WARP * bits[0] / 8; /* d will lie there too: room for it */
             pos += (st->stride[k] ? n : 1) * (mixed && k == alias_src + 1 && dreg > reg ? dreg : reg);
+            pos = (pos + 63) / 64 * 64; /* (a predicate d is 4 bytes a warp) */
         }
     }
     if (L == L_ALIAS) {
@@ -351,6 +352,15 @@ static uint64_t rd(const void *p, unsigned bits)
     return v;
 }
 
+/* Lane i of the d register at p: its bits, or for a predicate d (PTXCPU_DST_PRED: one lane mask a
+ * warp) bit i of the mask. */
+static uint64_t d_lane(const shape *s, const unsigned char *p, unsigned i)
+{
+    if (s->dbits == PTXCPU_DST_PRED)
+        return rd(p, 32) >> i & 1;
+    return rd(p + i * s->dbits / 8, s->dbits);
+}
+
 /* Compares d lane by lane, the CC words, then every byte (stray writes, clobbered sources). */
 static void compare(const shape *s, const char *tab, const char *what, const setup *in,
                     const setup *ref, const setup *got)
@@ -359,8 +369,8 @@ static void compare(const shape *s, const char *tab, const char *what, const set
     for (size_t w = 0; w < in->n; w++) {
         ptrdiff_t dw = (ptrdiff_t)w * in->b.d_stride;
         for (unsigned i = 0; i < PTXCPU_WARP; i++) {
-            size_t o = (size_t)((const char *)in->b.d - (const char *)in->arena + dw) + i * s->dbits / 8;
-            uint64_t e = rd(ref->arena + o, s->dbits), g = rd(got->arena + o, s->dbits);
+            size_t o = (size_t)((const char *)in->b.d - (const char *)in->arena + dw);
+            uint64_t e = d_lane(s, ref->arena + o, i), g = d_lane(s, got->arena + o, i);
             if (e == g) {
                 npass++;
                 continue;
@@ -571,6 +581,48 @@ static void legacy_lanes(setup *st)
         }
 }
 
+/* A predicate d that is exactly the guard masks (@p testp.finite.f32 p, a): every table's masks
+ * against the scalar table's, and the registers untouched. */
+static void check_pred_guard_alias(const shape *s)
+{
+    setup in;
+    build(&in, s, 1 + rndn(40), L_PACKED, 0, 0, -1);
+    in.b.guard = in.guard;
+    in.b.guard_stride = 4;
+    in.b.d = in.guard;
+    in.b.d_stride = 4;
+    setup ref;
+    clone(&ref, &in);
+    ref.b.d = ref.guard; /* (clone moved d as a pointer into the arena) */
+    run_or_die(&scalar_tab[s->id], &ref.b, s);
+    for (unsigned t = 0; t < ntables; t++) {
+        if (!tables[t].k[s->id].fn)
+            continue;
+        setup got;
+        clone(&got, &in);
+        got.b.d = got.guard;
+        run_or_die(&tables[t].k[s->id], &got.b, s);
+        for (size_t w = 0; w < in.n; w++) {
+            if (ref.guard[w] == got.guard[w]) {
+                npass++;
+                continue;
+            }
+            nfail++;
+            if (nprinted++ < FAIL_CAP)
+                printf("FAIL %s [%s] d = guard: warp %zu mask %#x, expected %#x got %#x\n",
+                       s->mnem, tables[t].name, w, in.guard[w], ref.guard[w], got.guard[w]);
+        }
+        if (memcmp(ref.arena, got.arena, in.arena_size)) {
+            nfail++;
+            if (nprinted++ < FAIL_CAP)
+                printf("FAIL %s [%s] d = guard: registers changed\n", s->mnem, tables[t].name);
+        }
+        release(&got);
+    }
+    release(&ref);
+    release(&in);
+}
+
 static void check_kernel(const shape *s, unsigned long random_lanes)
 {
     setup in;
@@ -609,6 +661,8 @@ static void check_kernel(const shape *s, unsigned long random_lanes)
             release(&in);
         }
     check_empty(s);
+    if (s->dbits == PTXCPU_DST_PRED)
+        check_pred_guard_alias(s);
     for (unsigned fb = 0; fb < s->nsrc; fb++)
         if (s->sbits[fb] == s->dbits) {
             static const uint64_t steps[] = {0, 1, 2, 5, 17};

@@ -1,0 +1,31 @@
+/* SIMD bodies of testp (9.7.3.1): integer compares on the bits of a, one lane flag each; the
+ * predicate kernel (simd/kernels_pred.h) gathers the flags into the warp's mask. */
+#ifndef PTXCPU_SIMD_FLOAT_TEST_OPS_H
+#define PTXCPU_SIMD_FLOAT_TEST_OPS_H
+
+/* The parameters of a body whose d is a predicate: those of SIMD_BODY, without CC.CF; it returns
+ * the chunk's lane flags. */
+#define SIMD_PRED_BODY(SEM, AW, BW, CW, EW)                                                      \
+    VINL vm simd_pred_##SEM##_##AW(int ty, int ty2, unsigned m, int rnd, VT(AW) a, VT(BW) b,   \
+                                   VT(CW) c, VT(EW) e)
+
+/* On |a| (sign cleared), as the scalar reference reads the fields: inf = the exponent field all
+ * ones; subnormal = |a| in [1, smallest normal - 1] (|a| - 1 below it, unsigned); zero is normal
+ * (the spec's special case). Written once for both widths. */
+#define SIMD_TESTP_DEF(W, ABS, INF, SUBMAX)                                                      \
+    SIMD_PRED_BODY(TESTP, W, 0, 0, 0)                                                          \
+    {                                                                                          \
+        const v##W x = v##W##_and(a, v##W##_set1(ABS)), inf = v##W##_set1(INF);                \
+        if (m & M_FINITE) return v##W##_cmpgt_u(inf, x);                                       \
+        if (m & M_INFINITE) return v##W##_cmpeq(x, inf);                                       \
+        if (m & M_NUMBER) return vm_not(v##W##_cmpgt_u(x, inf));                               \
+        if (m & M_NOTANUMBER) return v##W##_cmpgt_u(x, inf);                                   \
+        const vm sub = v##W##_cmpgt_u(v##W##_set1(SUBMAX), v##W##_sub(x, v##W##_set1(1)));     \
+        if (m & M_SUBNORMAL) return sub;                                                       \
+        return vm_andnot(sub, v##W##_cmpgt_u(inf, x)); /* M_NORMAL: finite, not subnormal */   \
+    }
+SIMD_TESTP_DEF(32, 0x7fffffffu, 0x7f800000u, 0x007fffffu)
+SIMD_TESTP_DEF(64, 0x7fffffffffffffffull, 0x7ff0000000000000ull, 0x000fffffffffffffull)
+#undef SIMD_TESTP_DEF
+
+#endif

@@ -1,0 +1,42 @@
+/* The kernel template of rows whose d is a predicate (d bits PTXCPU_DST_PRED: testp), included by
+ * simd/kernels.h: the body's lane flags of every chunk gathered into the warp's mask, of which
+ * only the guard's bits change. */
+#ifndef PTXCPU_SIMD_KERNELS_PRED_H
+#define PTXCPU_SIMD_KERNELS_PRED_H
+
+/* Warp by warp: all of a warp's sources and its guard are read before its mask is written, so d
+ * may be exactly a source or the guard masks. A guard of no lane leaves the word untouched. */
+#define SIMD_PRED_KERNEL(ID, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, S3W, CC)                   \
+    VINL void simd_pred_run_##ID(const ptxcpu_batch *bt)                                       \
+    {                                                                                          \
+        vec_fenv fenv = simd_fenv_enter(SIMD_IS_FP(SEM), RND_##RND, bt);                       \
+        for (size_t w = 0; w < bt->n; w++) {                                                   \
+            const ptxcpu_lanemask guard = simd_guard(bt, w);                                   \
+            ptxcpu_lanemask r = 0;                                                             \
+            for (unsigned k = 0; k < NCH; k++)                                                 \
+                r |= vm_to_bits(simd_pred_##SEM##_##AW(                                        \
+                         TY_##TY, TY_##TY2, MODS, RND_##RND,                                   \
+                         WARP_CHUNK_LOAD(AW)(simd_src(bt, 0, w), k),                           \
+                         WARP_CHUNK_LOAD(BW)(simd_src(bt, 1, w), k),                           \
+                         WARP_CHUNK_LOAD(CW)(simd_src(bt, 2, w), k),                           \
+                         WARP_CHUNK_LOAD(S3W)(simd_src(bt, 3, w), k)))                         \
+                     << (k * VL);                                                              \
+            ptxcpu_lanemask *d = (ptxcpu_lanemask *)((char *)bt->d + (ptrdiff_t)w * bt->d_stride); \
+            if (guard == ~0u)                                                                  \
+                *d = r;                                                                        \
+            else if (guard)                                                                    \
+                *d = (*d & ~guard) | (r & guard);                                              \
+        }                                                                                      \
+        simd_fenv_leave(SIMD_IS_FP(SEM), fenv);                                                \
+    }                                                                                          \
+    SIMD_FN(k, ID)(const ptxcpu_batch *bt) { simd_pred_run_##ID(bt); }                        \
+    /* (ptxcpu_run_chain refuses these rows: no source reads a predicate back; were it called,  \
+     * every step would give the same mask) */                                                 \
+    SIMD_FN(c, ID)(const ptxcpu_batch *bt, unsigned feedback, uint64_t steps)                  \
+    {                                                                                          \
+        (void)feedback;                                                                        \
+        if (steps)                                                                             \
+            simd_pred_run_##ID(bt);                                                            \
+    }
+
+#endif
