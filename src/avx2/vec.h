@@ -235,21 +235,6 @@ VINL void v32_split16(v32 a, v16 *lo, v16 *hi)
     *hi = simde_mm256_extracti128_si256(a, 1);
 }
 VINL v32 v32_join16(v16 lo, v16 hi) { return simde_mm256_set_m128i(hi, lo); }
-/* mul.wide.*16 as gcc's loop makes it: the low and high halves of the 16-bit products (pmullw,
- * pmulhw: one uop each) interleaved, instead of two widenings and a vpmulld (two uops, 10 cycles) */
-#define VEC_HAS_MUL16_WIDE 1
-VINL v32 avx2_interleave16_(v16 lo, v16 hi)
-{
-    return simde_mm256_set_m128i(simde_mm_unpackhi_epi16(lo, hi), simde_mm_unpacklo_epi16(lo, hi));
-}
-VINL v32 v32_mul16_wide_u(v16 a, v16 b)
-{
-    return avx2_interleave16_(simde_mm_mullo_epi16(a, b), simde_mm_mulhi_epu16(a, b));
-}
-VINL v32 v32_mul16_wide_s(v16 a, v16 b)
-{
-    return avx2_interleave16_(simde_mm_mullo_epi16(a, b), simde_mm_mulhi_epi16(a, b));
-}
 
 /* trunc(a / b) of 32-bit lanes (signed or not), b != 0, through f64: the quotient of two 32-bit
  * integers is never within 2^-52 (relative) of an integer it is not, so in any rounding mode the

@@ -330,13 +330,9 @@ VINL v16 prod16(int ty, unsigned m, v16 a, v16 b)
 }
 VINL v32 prod16_wide(int ty, v16 a, v16 b) /* exact in 32 bits */
 {
-#ifdef VEC_HAS_MUL16_WIDE
-    return ty_signed(ty) ? v32_mul16_wide_s(a, b) : v32_mul16_wide_u(a, b);
-#else
     if (ty_signed(ty))
         return v32_mullo(v32_from16_s(a), v32_from16_s(b));
     return v32_mullo(v32_from16_u(a), v32_from16_u(b));
-#endif
 }
 VINL v32 prod32(int ty, unsigned m, v32 a, v32 b)
 {

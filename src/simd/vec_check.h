@@ -48,9 +48,6 @@ static inline void vec_check_contract_(void *p)
 #ifdef VEC_HAS_CVT_U64_F64
     VEC_OPT_CVT_U64_F64(VEC_CHECK_FN_)
 #endif
-#ifdef VEC_HAS_MUL16_WIDE
-    VEC_OPT_MUL16_WIDE(VEC_CHECK_FN_)
-#endif
 #ifdef VEC_HAS_MADD16_ACC
     VEC_OPT_MADD16_ACC(VEC_CHECK_FN_)
 #endif

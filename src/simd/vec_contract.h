@@ -201,11 +201,6 @@
 #define VEC_OPT_CVT_U64_F64(X)                                                                     \
     X(v64, v64_cvt_f64_u64, (v64))        /* rounded by the mode */                                \
     X(v64, v64_cvtt_u64_f64, (v64))       /* truncated; the operand is in [0, 2^64) */
-/* VEC_HAS_MUL16_WIDE: the 32-bit products of 16-bit lanes, unsigned / signed (mul.wide.*16; else
- * both widened and multiplied at 32 bits) */
-#define VEC_OPT_MUL16_WIDE(X)                                                                      \
-    X(v32, v32_mul16_wide_u, (v16, v16))                                                           \
-    X(v32, v32_mul16_wide_s, (v16, v16))
 /* VEC_HAS_MADD16_ACC: c + v32_madd16(a, b) in one operation (VNNI vpdpwssd; else two) */
 #define VEC_OPT_MADD16_ACC(X) X(v32, v32_madd16_acc, (v32, v32, v32))
 /* VEC_HAS_DPBUSD: c + the four products of a's unsigned and b's signed bytes, per lane (VNNI
