@@ -51,7 +51,7 @@ SIMD_BODY(FADD, 64, 64, 64, 0, 0)
 {
     if (ty == TY_F32X2) /* two f32 per lane: the f32 body on both halves of the chunk */
         return (v64){fadd_f32(m, a.lo, b.lo), fadd_f32(m, a.hi, b.hi)};
-    return f64_nan_rule_v(v64_fadd_f64(a, b), 2, a, b, b);
+    return f64_nan_rule_v(m, v64_fadd_f64(a, b), 2, a, b, b);
 }
 SIMD_BODY(FMUL, 32, 32, 32, 0, 0)
 {
@@ -61,7 +61,7 @@ SIMD_BODY(FMUL, 64, 64, 64, 0, 0)
 {
     if (ty == TY_F32X2)
         return (v64){fmul_f32(m, rnd, a.lo, b.lo), fmul_f32(m, rnd, a.hi, b.hi)};
-    return f64_nan_rule_v(v64_fmul_f64(a, b), 2, a, b, b);
+    return f64_nan_rule_v(m, v64_fmul_f64(a, b), 2, a, b, b);
 }
 SIMD_BODY(FFMA, 32, 32, 32, 32, 0)
 {
@@ -71,7 +71,7 @@ SIMD_BODY(FFMA, 64, 64, 64, 64, 0)
 {
     if (ty == TY_F32X2)
         return (v64){ffma_f32(m, rnd, a.lo, b.lo, c.lo), ffma_f32(m, rnd, a.hi, b.hi, c.hi)};
-    return f64_nan_rule_v(v64_fma_f64(a, b, c), 3, a, b, c);
+    return f64_nan_rule_v(m, v64_fma_f64(a, b, c), 3, a, b, c);
 }
 
 #endif

@@ -42,8 +42,10 @@ VINL vm f64_nan_lanes(v64 x)
     return v64_cmpgt_s(v64_and(x, v64_set1(0x7fffffffffffffffull)),
                        v64_set1(0x7ff0000000000000ull));
 }
-VINL v64 f64_nan_rule_v(v64 r, unsigned n, v64 a, v64 b, v64 c)
+VINL v64 f64_nan_rule_v(unsigned m, v64 r, unsigned n, v64 a, v64 b, v64 c)
 {
+    if (m & M_RAWNAN) /* a chain step: the chain redoes itself with the rule if it made a NaN */
+        return r;
     vm nan = f64_nan_lanes(r);
     if (!vm_any(nan))
         return r;
@@ -61,9 +63,11 @@ VINL v64 f64_nan_rule_v(v64 r, unsigned n, v64 a, v64 b, v64 c)
  * are x's own result when x is not a NaN, and f of any NaN is a NaN (NaN is absorbing in a sum,
  * a product and a fused product-sum, whatever the payload); by induction k steps with a
  * canonicalization after each equal k raw steps canonicalized once. .sat (NaN -> +0) and .ftz
- * (its +-2^-126 edge lanes go to the scalar reference) keep theirs per step. f64 rows keep their
- * NaN rule per step (which NaN survives depends on every step's operands): their bodies ignore
- * M_RAWNAN, and the chain's end leaves them alone. */
+ * (its +-2^-126 edge lanes go to the scalar reference) keep theirs per step. The f64 NaN rule
+ * cannot be applied at the end (which NaN survives depends on every step's operands), so f64 steps
+ * skip it under M_RAWNAN and a chain whose result has a NaN lane runs again with the rule on every
+ * step (kernels.h, SIMD_CHAIN_REDO_NAN): by the same absorption, a result without NaN lanes never
+ * had one, and the rule, which changes NaN lanes only, changed nothing on the way. */
 #define SIMD_DEFERS_CANON(SEM, m)                                                                \
     ((SEM_##SEM == SEM_FSUB || SEM_##SEM == SEM_FMAD || SEM_##SEM == SEM_FADD ||                 \
       SEM_##SEM == SEM_FMUL || SEM_##SEM == SEM_FFMA) &&                                         \
@@ -76,6 +80,10 @@ VINL v64 simd_canon_64(int ty, v64 x)
     return x; /* f64: the steps applied the NaN rule */
 }
 VINL v16 simd_canon_16(int ty, v16 x) { return x; } /* (no 16-bit row defers) */
+/* Whether an f64 chain's result has a NaN lane (SIMD_CHAIN_REDO_NAN; only f64 rows ask) */
+VINL int simd_anynan_64(v64 x) { return vm_any(f64_nan_lanes(x)); }
+VINL int simd_anynan_32(v32 x) { return (void)x, 0; }
+VINL int simd_anynan_16(v16 x) { return (void)x, 0; }
 
 /* ---- sub ------------------------------------------------------------------------------------ */
 VINL v32 fsub_f32(unsigned m, v32 a, v32 b)
@@ -97,7 +105,7 @@ SIMD_BODY(FSUB, 64, 64, 64, 0, 0)
 {
     if (ty == TY_F32X2) /* two f32 per lane: the f32 body on both halves of the chunk */
         return (v64){fsub_f32(m, a.lo, b.lo), fsub_f32(m, a.hi, b.hi)};
-    return f64_nan_rule_v(v64_fsub_f64(a, b), 2, a, b, b);
+    return f64_nan_rule_v(m, v64_fsub_f64(a, b), 2, a, b, b);
 }
 
 /* ---- mad (fused) ---------------------------------------------------------------------------- */
@@ -162,7 +170,7 @@ SIMD_BODY(FMAD, 32, 32, 32, 32, 0)
 }
 SIMD_BODY(FMAD, 64, 64, 64, 64, 0)
 {
-    return f64_nan_rule_v(v64_fma_f64(a, b, c), 3, a, b, c);
+    return f64_nan_rule_v(m, v64_fma_f64(a, b, c), 3, a, b, c);
 }
 
 /* ---- f16 / bf16 add (round to nearest even) ------------------------------------------------- *

@@ -106,8 +106,10 @@
 #define GEO_CF_NONE(G) GEO_(cf_none, G)
 #define GEO_BODY(G, SEM, DW, AW) GEO_(body, G)(SEM, DW, AW)
 #define GEO_CANON(G, DW) GEO_(canon, G)(DW)
+#define GEO_ANYNAN(G, DW) GEO_(anynan, G)(DW)
 #define GEO_CHAIN_WARPS(G) GEO_(warps, G)
 #define GEO_CANON_NONE(ty, x) (x)
+#define GEO_ANYNAN_NONE(x) ((void)(x), 0)
 
 #define GEO_nch_CH NCH
 #define GEO_vl_CH VL
@@ -122,6 +124,7 @@
 #define GEO_cf_none_CH vm_none
 #define GEO_body_CH(SEM, DW, AW) simd_##SEM##_##DW##_##AW
 #define GEO_canon_CH(DW) simd_canon_##DW
+#define GEO_anynan_CH(DW) simd_anynan_##DW
 #define GEO_warps_CH SIMD_CHAIN_WARPS
 
 /* N16, N64: a source is of the row's width or absent (zero) */
@@ -148,6 +151,7 @@
 #define GEO_cf_none_N16 vm_none
 #define GEO_body_N16(SEM, DW, AW) simd_n16_##SEM
 #define GEO_canon_N16(DW) GEO_CANON_NONE
+#define GEO_anynan_N16(DW) GEO_ANYNAN_NONE
 #define GEO_warps_N16 (GEO_nch_N16 >= 8 ? 1u : 8 / GEO_nch_N16)
 #define GEO_nch_N64 ((unsigned)(PTXCPU_WARP / NL64))
 #define GEO_vl_N64 NL64
@@ -162,6 +166,7 @@
 #define GEO_cf_none_N64 n64m_none
 #define GEO_body_N64(SEM, DW, AW) simd_n64_##SEM
 #define GEO_canon_N64(DW) simd_n64_canon
+#define GEO_anynan_N64(DW) simd_n64_anynan
 #define GEO_warps_N64 (GEO_nch_N64 >= 16 ? 1u : 16 / GEO_nch_N64)
 
 /* The template's helpers are VINL, always inlined like the op bodies: GCC's inlining budget grows
@@ -263,16 +268,16 @@ VINL ptxcpu_lanemask *simd_ccw(const ptxcpu_batch *bt, size_t w)
 #define SIMD_CHAIN_G(G, SEM, TY, TY2)                                                            \
     (SIMD_CHAIN_VECS(SEM, TY_##TY, TY_##TY2) ? SIMD_CHAIN_VECS(SEM, TY_##TY, TY_##TY2) / GEO_NCH(G) \
                                              : GEO_CHAIN_WARPS(G))
-/* `steps` steps of a group, each result fed back into X (of XW bits) in place (so the fed-back
- * chunks stay in one register each: a separate result array copied into X every step cost two
- * moves a chunk on the critical path); nothing when X cannot take d (absent or of another width:
- * ptxcpu_run_chain refuses such a feedback before we get here). */
-#define SIMD_CHAIN_STEPS(GEO, NW, X, XW, SEM, TY, TY2, MODS, RND, DW, AW, CC)                   \
+/* `steps` steps of a group with modifiers SM, each result fed back into X (of XW bits) in place
+ * (so the fed-back chunks stay in one register each: a separate result array copied into X every
+ * step cost two moves a chunk on the critical path); nothing when X cannot take d (absent or of
+ * another width: ptxcpu_run_chain refuses such a feedback before we get here). */
+#define SIMD_CHAIN_STEPS(GEO, NW, X, XW, SEM, TY, TY2, SM, RND, DW, AW, CC)                     \
     if ((XW) == (DW))                                                                          \
         for (uint64_t s = 0; s < steps; s++)                                                   \
             for (unsigned j = 0; j < (NW); j++)                                                \
-                SIMD_WARP_STEP(GEO, SEM, TY, TY2, SIMD_CHAIN_MODS(SEM, MODS), RND, DW, AW, CC, \
-                               SIMD_SET(XW, DW), X[j], A[j], B[j], C[j], S3[j], ccs[j], guards[j])
+                SIMD_WARP_STEP(GEO, SEM, TY, TY2, SM, RND, DW, AW, CC, SIMD_SET(XW, DW), X[j],  \
+                               A[j], B[j], C[j], S3[j], ccs[j], guards[j])
 /* R = the fed-back register X of every warp of a group (one loop per case of the feedback
  * switch: a switch inside the chunk loop cost the AVX2 mad.f64 chain 30% through spills). */
 #define SIMD_CHAIN_RESULT(GEO, NW, X, XW, DW)                                                    \
@@ -281,14 +286,14 @@ VINL ptxcpu_lanemask *simd_ccw(const ptxcpu_batch *bt, size_t w)
             SIMD_SET(XW, DW)(R[j][k], X[j][k])
 /* A chain step's modifiers: NaNs canonicalized once at the end where that is exact. */
 #define SIMD_CHAIN_MODS(SEM, MODS) (SIMD_DEFERS_CANON(SEM, MODS) ? (MODS) | M_RAWNAN : (MODS))
-#define SIMD_CHAIN_GROUP(GEO, NW, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, S3W, CC)            \
+/* The f64 rows among those (float_ops.h): their steps skip the NaN rule, and a group whose result
+ * has a NaN lane runs again from its sources with the rule on every step. */
+#define SIMD_CHAIN_REDO_NAN(SEM, TY, DW, MODS)                                                  \
+    ((DW) == 64 && TY_##TY == TY_F64 && SIMD_DEFERS_CANON(SEM, MODS))
+/* Loads a group's registers, runs its steps with modifiers SM and leaves the fed-back register in
+ * R (its source value if steps == 0). */
+#define SIMD_CHAIN_RUN(GEO, NW, SEM, TY, TY2, SM, RND, DW, AW, BW, CW, S3W, CC)                   \
     {                                                                                          \
-        GEO_VT(GEO, AW) A[NW][GEO_NCH(GEO)];                                                   \
-        GEO_VT(GEO, BW) B[NW][GEO_NCH(GEO)];                                                   \
-        GEO_VT(GEO, CW) C[NW][GEO_NCH(GEO)];                                                   \
-        GEO_VT(GEO, S3W) S3[NW][GEO_NCH(GEO)];                                                 \
-        GEO_VT(GEO, DW) R[NW][GEO_NCH(GEO)];                                                   \
-        ptxcpu_lanemask guards[NW], ccs[NW];                                                   \
         for (unsigned j = 0; j < (NW); j++) {                                                  \
             SIMD_WARP_LOAD(GEO, AW, BW, CW, S3W, A[j], B[j], C[j], S3[j], w + j)               \
             guards[j] = simd_guard(bt, w + j);                                                 \
@@ -297,19 +302,39 @@ VINL ptxcpu_lanemask *simd_ccw(const ptxcpu_batch *bt, size_t w)
         memset(R, 0, sizeof R); /* (only a refused feedback would leave it unset) */           \
         /* one loop per feedback source, so the fed-back chunks stay in registers */           \
         switch (feedback) {                                                                    \
-        case 0: SIMD_CHAIN_STEPS(GEO, NW, A, AW, SEM, TY, TY2, MODS, RND, DW, AW, CC); break;  \
-        case 1: SIMD_CHAIN_STEPS(GEO, NW, B, BW, SEM, TY, TY2, MODS, RND, DW, AW, CC); break;  \
-        case 2: SIMD_CHAIN_STEPS(GEO, NW, C, CW, SEM, TY, TY2, MODS, RND, DW, AW, CC); break;  \
-        default: SIMD_CHAIN_STEPS(GEO, NW, S3, S3W, SEM, TY, TY2, MODS, RND, DW, AW, CC); break; \
+        case 0: SIMD_CHAIN_STEPS(GEO, NW, A, AW, SEM, TY, TY2, SM, RND, DW, AW, CC); break;    \
+        case 1: SIMD_CHAIN_STEPS(GEO, NW, B, BW, SEM, TY, TY2, SM, RND, DW, AW, CC); break;    \
+        case 2: SIMD_CHAIN_STEPS(GEO, NW, C, CW, SEM, TY, TY2, SM, RND, DW, AW, CC); break;    \
+        default: SIMD_CHAIN_STEPS(GEO, NW, S3, S3W, SEM, TY, TY2, SM, RND, DW, AW, CC); break;  \
         }                                                                                      \
-        /* d = the fed-back register (its source value if steps == 0), NaNs canonicalized where \
-         * the steps left that to the end */                                                   \
         switch (feedback) {                                                                    \
         case 0: SIMD_CHAIN_RESULT(GEO, NW, A, AW, DW); break;                                  \
         case 1: SIMD_CHAIN_RESULT(GEO, NW, B, BW, DW); break;                                  \
         case 2: SIMD_CHAIN_RESULT(GEO, NW, C, CW, DW); break;                                  \
         default: SIMD_CHAIN_RESULT(GEO, NW, S3, S3W, DW); break;                               \
         }                                                                                      \
+    }
+#define SIMD_CHAIN_GROUP(GEO, NW, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, S3W, CC)            \
+    {                                                                                          \
+        GEO_VT(GEO, AW) A[NW][GEO_NCH(GEO)];                                                   \
+        GEO_VT(GEO, BW) B[NW][GEO_NCH(GEO)];                                                   \
+        GEO_VT(GEO, CW) C[NW][GEO_NCH(GEO)];                                                   \
+        GEO_VT(GEO, S3W) S3[NW][GEO_NCH(GEO)];                                                 \
+        GEO_VT(GEO, DW) R[NW][GEO_NCH(GEO)];                                                   \
+        ptxcpu_lanemask guards[NW], ccs[NW];                                                   \
+        SIMD_CHAIN_RUN(GEO, NW, SEM, TY, TY2, SIMD_CHAIN_MODS(SEM, MODS), RND, DW, AW, BW, CW, \
+                       S3W, CC)                                                                \
+        if (SIMD_CHAIN_REDO_NAN(SEM, TY, DW, MODS) && steps > 0) {                             \
+            /* NaN is absorbing in these ops, so a result without NaN lanes never had one on   \
+             * any step, where the rule changes nothing: the result is the ruled chain's */    \
+            int nan_ = 0;                                                                      \
+            for (unsigned j = 0; j < (NW); j++)                                                \
+                for (unsigned k = 0; k < GEO_NCH(GEO); k++)                                    \
+                    nan_ |= GEO_ANYNAN(GEO, DW)(R[j][k]);                                      \
+            if (nan_)                                                                          \
+                SIMD_CHAIN_RUN(GEO, NW, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, S3W, CC)      \
+        }                                                                                      \
+        /* NaNs canonicalized where the steps left that to the end */                          \
         if (steps > 0 && SIMD_DEFERS_CANON(SEM, MODS))                                         \
             for (unsigned j = 0; j < (NW); j++)                                                \
                 for (unsigned k = 0; k < GEO_NCH(GEO); k++)                                    \

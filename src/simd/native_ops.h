@@ -153,8 +153,10 @@ __attribute__((noinline, cold, unused)) static n64 n64_f64_nan_fix(n64m nan, n64
     pick = n64_sel(n64_isnan_f64(b), n64_or(b, quiet), pick);
     return n64_sel(nan, pick, r);
 }
-VINL n64 n64_f64_nan_rule(n64 r, unsigned n, n64 a, n64 b, n64 c)
+VINL n64 n64_f64_nan_rule(unsigned m, n64 r, unsigned n, n64 a, n64 b, n64 c)
 {
+    if (m & M_RAWNAN) /* a chain step (see float_ops.h's SIMD_DEFERS_CANON) */
+        return r;
     n64m nan = n64_isnan_f64(r);
     if (__builtin_expect(n64m_to_bits(nan) != 0, 0))
         return n64_f64_nan_fix(nan, r, n, a, b, c);
@@ -167,37 +169,39 @@ VINL n64 simd_n64_canon(int ty, n64 x)
         return v32_as_n64(f32_canon(n64_as_v32(x)));
     return x;
 }
+VINL int simd_n64_anynan(n64 x) { return n64m_to_bits(n64_isnan_f64(x)) != 0; }
 /* two f32 per lane: elementwise, so the f32 bodies run on the same bits */
 NATIVE_BODY(64, n64m, FSUB)
 {
     if (ty == TY_F32X2)
         return v32_as_n64(fsub_f32(m, n64_as_v32(a), n64_as_v32(b)));
-    return n64_f64_nan_rule(n64_fsub_f64(a, b), 2, a, b, b);
+    return n64_f64_nan_rule(m, n64_fsub_f64(a, b), 2, a, b, b);
 }
 NATIVE_BODY(64, n64m, FMAD)
 {
-    return n64_f64_nan_rule(n64_fma_f64(a, b, c), 3, a, b, c);
+    return n64_f64_nan_rule(m, n64_fma_f64(a, b, c), 3, a, b, c);
 }
 NATIVE_BODY(64, n64m, FADD)
 {
     if (ty == TY_F32X2)
         return v32_as_n64(fadd_f32(m, n64_as_v32(a), n64_as_v32(b)));
-    return n64_f64_nan_rule(n64_fadd_f64(a, b), 2, a, b, b);
+    return n64_f64_nan_rule(m, n64_fadd_f64(a, b), 2, a, b, b);
 }
 NATIVE_BODY(64, n64m, FMUL)
 {
     if (ty == TY_F32X2)
         return v32_as_n64(fmul_f32(m, rnd, n64_as_v32(a), n64_as_v32(b)));
-    return n64_f64_nan_rule(n64_fmul_f64(a, b), 2, a, b, b);
+    return n64_f64_nan_rule(m, n64_fmul_f64(a, b), 2, a, b, b);
 }
 NATIVE_BODY(64, n64m, FFMA)
 {
     if (ty == TY_F32X2)
         return v32_as_n64(ffma_f32(m, rnd, n64_as_v32(a), n64_as_v32(b), n64_as_v32(c)));
-    return n64_f64_nan_rule(n64_fma_f64(a, b, c), 3, a, b, c);
+    return n64_f64_nan_rule(m, n64_fma_f64(a, b, c), 3, a, b, c);
 }
 #else
 VINL n64 simd_n64_canon(int ty, n64 x) { return x; } /* (no native row defers it then) */
+VINL int simd_n64_anynan(n64 x) { return (void)x, 0; }
 #endif /* VEC_HAS_N64_FLOAT */
 #endif /* VEC_HAS_NATIVE64 */
 

@@ -623,6 +623,49 @@ static void check_pred_guard_alias(const shape *s)
     release(&in);
 }
 
+/* bf16 fma: products anywhere in and past f32's range (below its subnormals, across its
+ * subnormals and normals, past its overflow), with c zero, near the product or many binades
+ * below it (a sticky bit under a bf16 midpoint), few significant bits for exact midpoints: the
+ * lanes whose odd rounding the SIMD bodies do in f64 (simd/half_ops.h). */
+static uint32_t rand_bf16_near(int ex) /* a bf16 of biased exponent ex (clamped), few bits */
+{
+    if (ex < 0)
+        ex = 0;
+    if (ex > 254)
+        ex = 254;
+    uint32_t frac = (uint32_t)(rnd64() & 0x7f) & (~0u << rndn(8));
+    return (uint32_t)(rnd64() & 1) << 15 | (uint32_t)ex << 7 | frac;
+}
+static void bf16_fma_lanes(setup *st, const shape *s)
+{
+    static const int target[] = {-170, -160, -150, -149, -140, -134, -133, -127, -126, -125,
+                                 -60, 0, 1, 60, 126, 127, 128, 129, 140};
+    unsigned bytes = s->sbits[0] / 8;
+    for (size_t w = 0; w < st->n; w++)
+        for (unsigned i = 0; i < PTXCPU_WARP; i++) {
+            uint32_t v[3] = {0, 0, 0};
+            for (unsigned e = 0; e < s->elems; e++) {
+                int t = target[rndn(sizeof target / sizeof target[0])] + (int)rndn(3) - 1;
+                int ea = 1 + (int)rndn(254), eb = t + 254 - ea; /* (ea - 127) + (eb - 127) = t */
+                uint32_t a = rand_bf16_near(ea), b = rand_bf16_near(eb);
+                int ec;
+                switch (rndn(5)) {
+                case 0: ec = -1000; break;                       /* c = +-0 */
+                case 1: ec = t + 127 + (int)rndn(5) - 2; break;  /* near the product */
+                case 2: ec = t + 127 - 8 - (int)rndn(40); break; /* far below: a sticky bit */
+                case 3: ec = t + 127 + 8 + (int)rndn(40); break; /* far above */
+                default: ec = (int)rndn(4); break;               /* bf16 subnormals */
+                }
+                uint32_t c = ec == -1000 ? (uint32_t)(rnd64() & 1) << 15 : rand_bf16_near(ec);
+                v[0] |= a << (16 * e);
+                v[1] |= b << (16 * e);
+                v[2] |= c << (16 * e);
+            }
+            for (unsigned k = 0; k < 3; k++)
+                memcpy(lane_at(st, k + 1, w, i, bytes), &v[k], bytes);
+        }
+}
+
 static void check_kernel(const shape *s, unsigned long random_lanes)
 {
     setup in;
@@ -651,6 +694,13 @@ static void check_kernel(const shape *s, unsigned long random_lanes)
             build(&in, s, 64, L_PACKED, 0, 0, -1);
             quotient_lanes(&in, s);
             check_batch(s, &in, "quotients");
+            release(&in);
+        }
+    if (!strncmp(s->mnem, "fma.", 4) && s->elem == PTXCPU_ELEM_BF16)
+        for (unsigned long l = 0; l < random_lanes; l += 64 * PTXCPU_WARP) {
+            build(&in, s, 64, L_PACKED, 0, 0, -1);
+            bf16_fma_lanes(&in, s);
+            check_batch(s, &in, "bf16 fma ranges");
             release(&in);
         }
     if (strstr(s->mnem, "@sm_1x"))
