@@ -13,14 +13,14 @@
  * reference). */
 SIMD_BODY(FDIVA, 32, 32, 32, 0, 0)
 {
-    v32 two24 = v32_set1(FDIVA_2P24);
+    v32 two24 = v32_set1(FDIVA_2P24), bs = b;
     vm sub = vm_none();
     if (!(m & M_FTZ)) {
         sub = vm_andnot(v32_cmpeq(v32_and(b, v32_set1(0x7fffffff)), v32_zero()),
                         v32_cmpeq(v32_and(b, v32_set1(0x7f800000)), v32_zero()));
-        b = v32_sel(sub, v32_fmul_f32(b, two24), b);
+        bs = v32_sel(sub, v32_fmul_f32(b, two24), b);
     }
-    v32 y = v32_fdiv_f32(v32_set1(0x3f800000), FDIV_F32_FTZ_IN(m, b));
+    v32 y = v32_fdiv_f32(v32_set1(0x3f800000), FDIV_F32_FTZ_IN(m, bs));
     v32 r = v32_fmul_f32(FDIV_F32_FTZ_IN(m, a), f32_flush(y));
     if (!(m & M_FTZ))
         r = v32_sel(sub, v32_fmul_f32(r, two24), r);
