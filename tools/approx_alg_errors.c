@@ -134,7 +134,7 @@ int main(void)
     /* one-input f32: [1, 4), subnormals, [2^125, 2^128) */
     for (uint32_t u = 0x3f800000u; u < 0x40800000u; u++) a[n++] = u;
     for (uint32_t u = 1; u < 0x00800000u; u++) a[n++] = u;
-    for (uint32_t u = 0x7c000000u; u < 0x7f800000u; u++) a[n++] = u;
+    for (uint32_t u = 0x7e000000u; u < 0x7f800000u; u++) a[n++] = u;
     printf("ISA %s\n", ptxcpu_isa_name(ptxcpu_isa_active()));
     const char *f1[] = {"rcp.approx.f32", "rcp.approx.ftz.f32", "sqrt.approx.f32",
                         "sqrt.approx.ftz.f32", "rsqrt.approx.f32", "rsqrt.approx.ftz.f32"};

@@ -1,5 +1,6 @@
 /* Exhaustive sweeps: every instruction whose inputs fit in 32 bits (16-bit integer forms, u16x2/s16x2,
- * f16/bf16 add, sub, mul, min and max, the one-operand 32-bit ones (f32 rcp/sqrt among them),
+ * f16/bf16 add, sub, mul, min and max, the one-operand 32-bit ones (f32 rcp/sqrt/rsqrt, .rnd and
+ * .approx, among them),
  * f16/bf16 and f32 abs and neg) run on ALL 2^32 inputs through ptxcpu_run and compared with
  * oracles written here. */
 #include <ptxcpu.h>
