@@ -77,7 +77,8 @@ static int is_float_type(const char *t)
 static const char *category(const char *t)
 {
     if (is_type_tok(t)) return "type";
-    if (!strcmp(t, "rn") || !strcmp(t, "rz") || !strcmp(t, "rm") || !strcmp(t, "rp"))
+    if (!strcmp(t, "rn") || !strcmp(t, "rz") || !strcmp(t, "rm") || !strcmp(t, "rp") ||
+        !strcmp(t, "approx") || !strcmp(t, "full")) /* div/rcp/sqrt need one of these (9.7.3.8) */
         return "rounding modifier";
     if (!strcmp(t, "hi") || !strcmp(t, "lo") || !strcmp(t, "wide")) return "mode";
     if (!strcmp(t, "clamp") || !strcmp(t, "wrap")) return "mode";
