@@ -77,7 +77,8 @@ static int is_float_type(const char *t)
 static const char *category(const char *t)
 {
     if (is_type_tok(t)) return "type";
-    if (!strcmp(t, "rn") || !strcmp(t, "rz") || !strcmp(t, "rm") || !strcmp(t, "rp"))
+    if (!strcmp(t, "rn") || !strcmp(t, "rz") || !strcmp(t, "rm") || !strcmp(t, "rp") ||
+        !strcmp(t, "approx") || !strcmp(t, "full")) /* div/rcp/sqrt need one of these (9.7.3.8) */
         return "rounding modifier";
     if (!strcmp(t, "hi") || !strcmp(t, "lo") || !strcmp(t, "wide")) return "mode";
     if (!strcmp(t, "clamp") || !strcmp(t, "wrap")) return "mode";
@@ -271,7 +272,7 @@ static void why_init(why *w, const char *mn, const toks *k)
 
 /* PTX instructions outside the sections implemented here, to say so instead of "unknown". */
 static const char *const other_ptx[] = {
-    "rsqrt", "sin", "cos", "lg2", "ex2", "tanh", "cvt", "cvta", "mov", "ld", "st", "setp", "selp", "set", "slct", "and", "or",
+    "sin", "cos", "lg2", "ex2", "tanh", "cvt", "cvta", "mov", "ld", "st", "setp", "selp", "set", "slct", "and", "or",
     "xor", "not", "cnot", "shl", "shr", "shf", "lop3", "prmt", "vadd", "vsub", "vmad",
     "vabsdiff", "vmin", "vmax", "vset", "vshl", "vshr", NULL};
 

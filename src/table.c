@@ -69,7 +69,10 @@ unsigned ptx_kernel_id(unsigned op, unsigned sm)
     }
     int flushes_1x = r->sem == SEM_FSUB || r->sem == SEM_FADD || r->sem == SEM_FMUL ||
                      r->sem == SEM_FABS || r->sem == SEM_FNEG || r->sem == SEM_FMIN ||
-                     r->sem == SEM_FMAX; /* their spec notes on sm_1x */
+                     r->sem == SEM_FMAX || /* their spec notes on sm_1x; the .approx/.full forms: */
+                     (r->rnd == RND_NONE && (r->sem == SEM_FDIV || r->sem == SEM_FRCP ||
+                                             r->sem == SEM_FSQRT || r->sem == SEM_FDIVA ||
+                                             r->sem == SEM_FRSQRT));
     if (flushes_1x && r->ty == TY_F32 && sm < 20 && !(r->mods & M_FTZ))
         return find_row(op, r->mods | M_FTZ, r->rnd); /* sm_1x f32: subnormals flush */
     return op;

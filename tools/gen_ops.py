@@ -27,7 +27,7 @@ FAMILIES = [  # (name, fpu, group)
     ('FABS', 0, 3), ('FNEG', 0, 3), ('FMIN', 0, 2), ('FMAX', 0, 2),
     ('HSUB', 1, 0), ('HMUL', 1, 2), ('HFMA', 1, 1), ('FDIV', 1, 0), ('FRCP', 1, 2),
     ('FSQRT', 1, 1),
-    ('TESTP', 0, 4)]
+    ('TESTP', 0, 4), ('FDIVA', 1, 4), ('FRSQRT', 1, 3), ('FRCPH', 1, 2)]
 
 W = {'u16': 16, 's16': 16, 'u32': 32, 's32': 32, 'u64': 64, 's64': 64, 'u16x2': 32, 's16x2': 32,
      'b32': 32, 'b64': 64, 'f16': 16, 'f16x2': 32, 'bf16': 16, 'bf16x2': 32, 'f32': 32,
@@ -243,6 +243,28 @@ for op, sem, sec, n in [('div', 'FDIV', '9.7.3.8', 2), ('rcp', 'FRCP', '9.7.3.13
         row(name(op, r, 'f64'), sem, 'f64', rnd=r.upper(), ws=(64, [64] * n),
             sm=13 if r == 'rn' else 20, ptx=(1, 4) if op == 'div' or r == 'rn' else (2, 0),
             sec=sec)
+# 9.7.3.8, 9.7.3.13-17: the approximate algebraic forms (docs/SEMANTICS.md). Those a correctly
+# rounded operation serves (div.full, rcp.approx.f32, sqrt.approx.f32) are rows of the IEEE
+# families without a rounding modifier (RN); div.approx is a * (1/b) (FDIVA), rsqrt.approx its
+# own family, rcp.approx.ftz.f64 the upper-word reciprocal (FRCPH). .approx/.full/.ftz date
+# from PTX ISA 1.4; the f64 gross approximations from 2.1 (rcp) and 4.0 (rsqrt), sm_20.
+for ftz in ['', 'ftz']:
+    fm = (ftz,) if ftz else ()
+    row(name('div', 'approx', ftz, 'f32'), 'FDIVA', 'f32', fm, ws=(32, [32, 32]), ptx=(1, 4),
+        sec='9.7.3.8')
+    row(name('div', 'full', ftz, 'f32'), 'FDIV', 'f32', fm, ws=(32, [32, 32]), ptx=(1, 4),
+        sec='9.7.3.8')
+    row(name('rcp', 'approx', ftz, 'f32'), 'FRCP', 'f32', fm, ws=(32, [32]), ptx=(1, 4),
+        sec='9.7.3.13')
+    row(name('sqrt', 'approx', ftz, 'f32'), 'FSQRT', 'f32', fm, ws=(32, [32]), ptx=(1, 4),
+        sec='9.7.3.15')
+    row(name('rsqrt', 'approx', ftz, 'f32'), 'FRSQRT', 'f32', fm, ws=(32, [32]), ptx=(1, 4),
+        sec='9.7.3.16')
+row('rcp.approx.ftz.f64', 'FRCPH', 'f64', ('ftz',), ws=(64, [64]), sm=20, ptx=(2, 1),
+    sec='9.7.3.14')
+row('rsqrt.approx.f64', 'FRSQRT', 'f64', ws=(64, [64]), sm=13, ptx=(1, 4), sec='9.7.3.16')
+row('rsqrt.approx.ftz.f64', 'FRSQRT', 'f64', ('ftz',), ws=(64, [64]), sm=20, ptx=(4, 0),
+    sec='9.7.3.17')
 # 9.7.3.9 abs, 9.7.3.10 neg, 9.7.3.11 min, 9.7.3.12 max (float; the three-input min/max forms
 # share their mnemonics with the two-input ones and wait for a parse by operand count)
 for op, sem, sec in [('abs', 'FABS', '9.7.3.9'), ('neg', 'FNEG', '9.7.3.10')]:

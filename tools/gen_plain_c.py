@@ -55,7 +55,8 @@ FLOAT = {'F32': 'float', 'F32X2': 'float', 'F64': 'double', 'F16': 'f16', 'F16X2
 FPFX = {'float': 'f32', 'double': 'f64', 'f16': 'f16', 'bf16': 'bf16'}
 FESET = {'RZ': 'FE_TOWARDZERO', 'RM': 'FE_DOWNWARD', 'RP': 'FE_UPWARD'}
 FLOAT_SEMS = ('FSUB', 'FMAD', 'HADD', 'COPYSIGN', 'FADD', 'FMUL', 'FFMA', 'FABS', 'FNEG', 'FMIN',
-              'FMAX', 'HSUB', 'HMUL', 'HFMA', 'FDIV', 'FRCP', 'FSQRT', 'TESTP')
+              'FMAX', 'HSUB', 'HMUL', 'HFMA', 'FDIV', 'FRCP', 'FSQRT', 'TESTP', 'FDIVA', 'FRSQRT',
+              'FRCPH')
 ELEMENTWISE_X2 = ('ADD', 'MIN', 'MAX', 'FSUB', 'HADD', 'FADD', 'FMUL', 'FFMA', 'FABS', 'FNEG',
                   'FMIN', 'FMAX', 'HSUB', 'HMUL', 'HFMA')
 
@@ -399,6 +400,33 @@ def t_testp(r):
             'd[i] = m;']
 
 
+def t_fapprox(r):
+    """div.approx: a * (1.0f / b), the reciprocal's subnormals flushed (9.7.3.8), a subnormal b
+    scaled by 2^24 (and the quotient back: docs/SEMANTICS.md); rsqrt.approx:
+    1 / sqrt(x) in double, rounded once to float (f32; it is the correctly rounded value), or in
+    double (f64); the .ftz.f64 forms on the upper word, rounded to 20 fraction bits."""
+    if r.sem == 'FDIVA':
+        x, y = inputs(r, 'float', 'ab')
+        rcp = f'f32_ftz(1.0f / {y})'
+        if r.has('ftz'):
+            return float_finish(r, 'float', f'f32_mul_ftz({x}, {rcp})')
+        return ['float y = b[i], s = fabsf(y) < FLT_MIN && y != 0 ? 0x1p24f : 1.0f;',
+                'y *= s; /* a subnormal b scaled, and the quotient back */'] + \
+            float_finish(r, 'float', 'a[i] * f32_ftz(1.0f / y) * s')
+    if r.ty == 'F32':
+        (x,) = inputs(r, 'float', 'a')
+        return float_finish(r, 'float', f'(float)(1.0 / sqrt((double){x}))')
+    if r.sem == 'FRSQRT' and not r.has('ftz'):
+        return ['d[i] = f64_nan_from(1.0 / sqrt(a[i]), a[i], a[i], 0xfff8000000000000ull);']
+    f = '1.0 / t' if r.sem == 'FRCPH' else '1.0 / sqrt(t)'
+    return ['uint64_t u;', 'memcpy(&u, &a[i], 8);',
+            'u = (u & 0x7ff0000000000000ull) ? u & 0xffffffff00000000ull : u & (1ull << 63);',
+            'double t;', 'memcpy(&t, &u, 8);', f'double q = {f};', 'memcpy(&u, &q, 8);',
+            'u = (u & 0x7ff0000000000000ull) ? (u + 0x80000000ull) & 0xffffffff00000000ull',
+            '                                : u & (1ull << 63);',
+            'u = isnan(q) ? 0x7fffffff00000000ull : u;', 'memcpy(&d[i], &u, 8);']
+
+
 TEMPLATES = {
     'ADD': t_addsub, 'SUB': t_addsub, 'MUL': t_mul, 'MAD': t_mad, 'MUL24': t_mul24,
     'MAD24': t_mul24, 'SAD': t_sad, 'DIV': t_divrem, 'REM': t_divrem, 'ABS': t_absneg,
@@ -410,6 +438,7 @@ TEMPLATES = {
     'HSUB': t_hsubmul, 'HMUL': t_hsubmul, 'HFMA': t_hfma,
     'FDIV': t_fdivsqrt, 'FRCP': t_fdivsqrt, 'FSQRT': t_fdivsqrt,
     'TESTP': t_testp,
+    'FDIVA': t_fapprox, 'FRSQRT': t_fapprox, 'FRCPH': t_fapprox,
 }
 
 

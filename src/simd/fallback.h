@@ -44,7 +44,8 @@
 /* Vectorized families that still send some cases to the scalar reference:
  *   FMAD f32 (and fma, f32x2 included): .ftz lanes whose rounded result is exactly +-2^-126
  *             (tiny or not depends on the unbounded-exponent rounding), rare enough to leave there;
- *   FMUL f32 (f32x2 included), FDIV, FRCP f32: the same lanes of mul.ftz, div.ftz, rcp.ftz;
+ *   FMUL f32 (f32x2 included), FDIV, FRCP f32, FDIVA: the same lanes of mul.ftz, div.ftz,
+ *             rcp.ftz, div.approx.ftz;
  *   HFMA bf16: lanes whose product a * b (both finite, nonzero) is below 2^-126 or overflows f32
  *             (src/simd/half_ops.h). */
 #define SIMD_PARTIAL(X)                                                                          \
@@ -53,7 +54,8 @@
     X(HFMA, 16, 16, 16, 16, 0)                                                                   \
     X(HFMA, 32, 32, 32, 32, 0)                                                                   \
     X(FDIV, 32, 32, 32, 0, 0)                                                                    \
-    X(FRCP, 32, 32, 0, 0, 0)
+    X(FRCP, 32, 32, 0, 0, 0)                                                                     \
+    X(FDIVA, 32, 32, 32, 0, 0)
 
 SIMD_FALLBACK(SIMD_DEFINE_LANES)
 SIMD_PARTIAL(SIMD_DEFINE_LANES)

@@ -1,5 +1,6 @@
 /* Exhaustive sweeps: every instruction whose inputs fit in 32 bits (16-bit integer forms, u16x2/s16x2,
- * f16/bf16 add, sub, mul, min and max, the one-operand 32-bit ones (f32 rcp/sqrt among them),
+ * f16/bf16 add, sub, mul, min and max, the one-operand 32-bit ones (f32 rcp/sqrt/rsqrt, .rnd and
+ * .approx, among them),
  * f16/bf16 and f32 abs and neg) run on ALL 2^32 inputs through ptxcpu_run and compared with
  * oracles written here. */
 #include <ptxcpu.h>
@@ -11,6 +12,7 @@
 #include <inttypes.h>
 #include <limits.h>
 #include <math.h>
+#include <mpfr.h>
 #include <omp.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,6 +27,8 @@
 #define CI4 0u                    /* every a at -Dtest_level=full, a 4 times larger a-step than
                                      the other sweeps when sampled (CI): half sub/mul .ftz/.sat,
                                      f32 rcp/sqrt (their scalar reference is integer division) */
+#define CI16 (~0u)                /* the same, a 16 times larger step when sampled: the .approx
+                                     forms that are rows of the IEEE families (same kernels) */
 #define PRINT_CAP 8               /* mismatches printed per sweep */
 
 /* ---- Oracles, from the spec and docs/SEMANTICS.md (never from src/) -------------------------------
@@ -469,6 +473,53 @@ O_DIVSQRT(rz, M_RZ)
 O_DIVSQRT(rm, M_RM)
 O_DIVSQRT(rp, M_RP)
 
+/* rsqrt.approx{.ftz}.f32 (9.7.3.16): the correctly rounded 1/sqrt(x) (docs/SEMANTICS.md), from
+ * MPFR's mpfr_rec_sqrt. 1/sqrt(4^k s) is 2^-k / sqrt(s) exactly, and no result is subnormal or
+ * overflows, so a table of the 2^24 significands s of [1, 4) (filled once, in parallel) gives
+ * every input: the entry of s with k taken from its exponent. Spec table: -0 -> -inf (MPFR: +inf),
+ * negative -> NaN, +inf -> +0. */
+static uint32_t *rsq_table;
+static void rsq_table_init(void)
+{
+    rsq_table = malloc(sizeof(uint32_t) << 24);
+    if (!rsq_table) {
+        perror("malloc");
+        exit(2);
+    }
+#pragma omp parallel
+    {
+        mpfr_t x, r;
+        mpfr_init2(x, 24);
+        mpfr_init2(r, 24);
+#pragma omp for schedule(static)
+        for (uint32_t i = 0; i < (1u << 24); i++) {
+            mpfr_set_d(x, ldexp((double)((i & 0x7fffff) | 0x800000), i >> 23 ? -22 : -23), MPFR_RNDN);
+            mpfr_rec_sqrt(r, x, MPFR_RNDN);
+            float f = mpfr_get_flt(r, MPFR_RNDN); /* exact: 24 bits, in (1/2, 1] */
+            memcpy(&rsq_table[i], &f, 4);
+        }
+        mpfr_clear(x);
+        mpfr_clear(r);
+    }
+}
+static uint32_t o_rsqrt32(uint32_t a, int ftz)
+{
+    float x = f32_in(a, ftz);
+    if (isnan(x) || x < 0)
+        return 0x7fffffff;
+    if (x == 0)
+        return (a & 0x80000000u) | 0x7f800000u;
+    if (isinf(x))
+        return 0;
+    int e;
+    float fr = frexpf(x, &e); /* x = 2 fr 2^(e-1), 2 fr in [1, 2) */
+    uint32_t frac = (uint32_t)ldexpf(2 * fr, 23) & 0x7fffff;
+    int odd = (e - 1) & 1, k = (e - 1 - odd) / 2; /* x = s 4^k, s = 2 fr 2^odd */
+    return rsq_table[(uint32_t)odd << 23 | frac] - (uint32_t)(k * (1 << 23));
+}
+O(rsqrt, o_rsqrt32(a, 0))
+O(rsqrt_ftz, o_rsqrt32(a, 1))
+
 /* ---- The sweeps ----------------------------------------------------------------------------------
  * Layouts: PAIR16 a, b, d 16-bit (c 16-bit uniform); PAIR32 a, b 16-bit, d and c 32-bit (.wide);
  * UNARY16 a, d 16-bit, all 2^16 a; UNARY32 a, d 32-bit, a = x << 16 | y; PACKED a, b, d 32-bit, the oracle per 16-bit element: the low
@@ -643,7 +694,13 @@ static const uint32_t C32[] = {0, 1, 0x7fff, 0x8000, 0xffff, 0xffffffff, 0x80000
     X(sqrt_rm_f32, "sqrt.rm.f32", "unary32", UNARY32, CI4, C_NONE, o_sqrt_rm) \
     X(sqrt_rm_ftz_f32, "sqrt.rm.ftz.f32", "unary32", UNARY32, CI4, C_NONE, o_sqrt_rm_ftz) \
     X(sqrt_rp_f32, "sqrt.rp.f32", "unary32", UNARY32, CI4, C_NONE, o_sqrt_rp) \
-    X(sqrt_rp_ftz_f32, "sqrt.rp.ftz.f32", "unary32", UNARY32, CI4, C_NONE, o_sqrt_rp_ftz)
+    X(sqrt_rp_ftz_f32, "sqrt.rp.ftz.f32", "unary32", UNARY32, CI4, C_NONE, o_sqrt_rp_ftz) \
+    X(rcp_approx_f32, "rcp.approx.f32", "approx32", UNARY32, CI16, C_NONE, o_rcp_rn) \
+    X(rcp_approx_ftz_f32, "rcp.approx.ftz.f32", "approx32", UNARY32, CI16, C_NONE, o_rcp_rn_ftz) \
+    X(sqrt_approx_f32, "sqrt.approx.f32", "approx32", UNARY32, CI16, C_NONE, o_sqrt_rn) \
+    X(sqrt_approx_ftz_f32, "sqrt.approx.ftz.f32", "approx32", UNARY32, CI16, C_NONE, o_sqrt_rn_ftz) \
+    X(rsqrt_approx_f32, "rsqrt.approx.f32", "approx32", UNARY32, CI4, C_NONE, o_rsqrt) \
+    X(rsqrt_approx_ftz_f32, "rsqrt.approx.ftz.f32", "approx32", UNARY32, CI4, C_NONE, o_rsqrt_ftz)
 
 /* One ptxcpu_run call's worth of work: nx values of a (x), each against all 2^16 b (y). */
 struct job {
@@ -791,7 +848,9 @@ static unsigned sweep_xs(uint32_t step, uint32_t *xs)
 
 static uint32_t a_step(const struct sweep *s, unsigned scale)
 {
-    return s->stride == CI4 ? (scale > 1 ? 4 * scale : 1) : s->stride * scale;
+    return s->stride == CI4    ? (scale > 1 ? 4 * scale : 1)
+           : s->stride == CI16 ? (scale > 1 ? 16 * scale : 1)
+                               : s->stride * scale;
 }
 
 static int nxs_sampled(const struct sweep *s, unsigned scale)
@@ -951,6 +1010,9 @@ int main(int argc, char **argv)
     const char *isa_name = et ? et->name : ptxcpu_isa_name(isa == PTXCPU_ISA_BEST ? ptxcpu_isa_active() : isa);
     setvbuf(stdout, NULL, _IOLBF, 0);
     f16_table_init();
+    for (size_t si = 0; si < NSWEEPS && !rsq_table; si++)
+        if (!strncmp(sweeps[si].mnem, "rsqrt.", 6) && selected(&sweeps[si], argc, argv))
+            rsq_table_init();
     y_pattern = xalloc(LANES * 2);
     for (size_t i = 0; i < LANES; i++)
         y_pattern[i] = (uint16_t)i;
@@ -1012,5 +1074,6 @@ int main(int argc, char **argv)
            omp_get_wtime() - t_all, cpu_seconds(CLOCK_PROCESS_CPUTIME_ID) - cpu_all);
     printf("exhaustive: %u passed, %u failed\n", passed, failed);
     free(y_pattern);
+    free(rsq_table);
     return failed ? 1 : passed ? 0 : 77;
 }

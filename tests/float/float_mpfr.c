@@ -96,12 +96,15 @@ static int describe(spelling *sp, unsigned sm)
         s->op = op[0] == 'a' ? OR_ABS : op[0] == 'n' ? OR_NEG : op[1] == 'i' ? OR_MIN : OR_MAX;
         s->ftz |= f32 && legacy; /* sm_1x: abs/neg/min/max.f32 flush subnormals (spec notes) */
     }
-    else if (!strcmp(op, "div"))
-        s->op = OR_DIV;
-    else if (!strcmp(op, "rcp"))
-        s->op = OR_RCP;
-    else if (!strcmp(op, "sqrt"))
-        s->op = OR_SQRT;
+    else if (!strcmp(op, "div") || !strcmp(op, "rcp") || !strcmp(op, "sqrt") || !strcmp(op, "rsqrt")) {
+        /* .approx/.full: docs/SEMANTICS.md's methods; on sm_1x the f32 forms flush (spec notes) */
+        int approx = strstr(sp->mnemonic, ".approx") != NULL, f64 = sp->desc.elem == PTXCPU_ELEM_F64;
+        s->op = op[0] == 'd' ? (approx ? OR_DIV_APPROX : OR_DIV)
+              : op[0] == 's' ? OR_SQRT
+              : op[1] == 'c' ? (approx && f64 ? OR_RCP_HI : OR_RCP)
+                             : (s->ftz && f64 ? OR_RSQRT_HI : OR_RSQRT);
+        s->ftz |= f32 && legacy && !has_rnd;
+    }
     else if (!strcmp(op, "mad")) {
         s->op = OR_FMA;
         if (f32 && !has_rnd) /* mad{.ftz}{.sat}.f32 */

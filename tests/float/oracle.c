@@ -217,6 +217,8 @@ static uint64_t f64_nan_operand(const oracle_spec *s, const uint64_t *in)
 
 uint64_t oracle_eval(const oracle_spec *s, const uint64_t *in)
 {
+    if (oracle_is_approx_alg(s->op))
+        return oracle_approx_alg(s, in);
     if (s->op == OR_COPYSIGN)
         return copysign_libc(s->f, in);
     if (s->op == OR_ABS || s->op == OR_NEG)

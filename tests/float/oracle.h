@@ -22,7 +22,11 @@ typedef enum oracle_op {
     OR_ABS,      /* |a|, -a, min, max: the C library's fabs, unary minus, fmin, fmax */
     OR_NEG,
     OR_MIN,
-    OR_MAX
+    OR_MAX,
+    OR_DIV_APPROX, /* div.approx.f32: a * (1/b), oracle_approx_alg.c */
+    OR_RSQRT,      /* rsqrt.approx{.ftz}.f32, rsqrt.approx.f64 */
+    OR_RCP_HI,     /* rcp.approx.ftz.f64: on the upper word */
+    OR_RSQRT_HI    /* rsqrt.approx.ftz.f64: on the upper word */
 } oracle_op;
 
 typedef struct oracle_spec {
@@ -39,5 +43,8 @@ void oracle_init(void);
 void oracle_free(void);
 /* The result's bit pattern for the operands' bit patterns in[0..2] (in[2] unused for 2 sources). */
 uint64_t oracle_eval(const oracle_spec *s, const uint64_t *in);
+/* The approximate algebraic ops (oracle_approx_alg.c). */
+int oracle_is_approx_alg(oracle_op op);
+uint64_t oracle_approx_alg(const oracle_spec *s, const uint64_t *in);
 
 #endif

@@ -69,6 +69,10 @@ static const struct { const char *sec, *pattern; } syntax[] = {
     {"9.7.3.8", "div" RND "{.ftz}.f32"}, {"9.7.3.8", "div" RND ".f64"},
     {"9.7.3.13", "rcp" RND "{.ftz}.f32"}, {"9.7.3.13", "rcp" RND ".f64"},
     {"9.7.3.15", "sqrt" RND "{.ftz}.f32"}, {"9.7.3.15", "sqrt" RND ".f64"},
+    {"9.7.3.8", "div.approx{.ftz}.f32"}, {"9.7.3.8", "div.full{.ftz}.f32"},
+    {"9.7.3.13", "rcp.approx{.ftz}.f32"}, {"9.7.3.14", "rcp.approx.ftz.f64"},
+    {"9.7.3.15", "sqrt.approx{.ftz}.f32"}, {"9.7.3.16", "rsqrt.approx{.ftz}.f32"},
+    {"9.7.3.16", "rsqrt.approx.f64"}, {"9.7.3.17", "rsqrt.approx.ftz.f64"},
     /* 9.7.3.11/12 also give three-input forms (min{.ftz}{.NaN}{.abs}.f32 d, a, b, c), spelled
      * like the two-input ones: the table leaves them out until a parse can count operands */
     {"9.7.3.9", "abs{.ftz}.f32"}, {"9.7.3.9", "abs.f64"},
@@ -153,6 +157,8 @@ static unsigned spec_min_sm(const char *mn)
         return 20;
     if (opcode_is(mn, "fns")) return 30;
     if (opcode_is(mn, "copysign") || opcode_is(mn, "testp")) return 20;
+    if (has(mn, ".approx") || has(mn, ".full")) /* 9.7.3.8, 13-17: f32 all targets */
+        return has(mn, ".f32") ? 10 : has(mn, ".ftz") ? 20 : 13;
     if ((opcode_is(mn, "div") || opcode_is(mn, "rcp") || opcode_is(mn, "sqrt")) &&
         (has(mn, ".f32") || (has(mn, ".f64") && !has(mn, ".rn")))) /* .rnd.f32; .rz/.rm/.rp.f64 */
         return 20;
@@ -196,6 +202,8 @@ static unsigned spec_ptx(const char *mn)
     if ((opcode_is(mn, "min") || opcode_is(mn, "max")) && (half || bf || f32))
         return has(mn, ".xorsign") ? 72 : (has(mn, ".NaN") || half || bf) ? 70 : 10;
     if (opcode_is(mn, "testp")) return 20; /* 9.7.3.1 */
+    if (has(mn, ".approx") || has(mn, ".full")) /* 9.7.3.8, 13-17 */
+        return !has(mn, ".f64") || !has(mn, ".ftz") ? 14 : opcode_is(mn, "rcp") ? 21 : 40;
     return 0;
 }
 
@@ -205,7 +213,8 @@ static void spec_shape(const char *mn, unsigned *nsrc, unsigned *dbits, unsigned
     unsigned t = type_bits(mn);
     int one = opcode_is(mn, "abs") || opcode_is(mn, "neg") || opcode_is(mn, "popc") ||
               opcode_is(mn, "clz") || opcode_is(mn, "bfind") || opcode_is(mn, "brev") ||
-              opcode_is(mn, "rcp") || opcode_is(mn, "sqrt") || opcode_is(mn, "testp");
+              opcode_is(mn, "rcp") || opcode_is(mn, "sqrt") || opcode_is(mn, "testp") ||
+              opcode_is(mn, "rsqrt");
     int three = opcode_is(mn, "mad") || opcode_is(mn, "fma") || opcode_is(mn, "madc") ||
                 opcode_is(mn, "mad24") ||
                 opcode_is(mn, "sad") || opcode_is(mn, "bfe") || opcode_is(mn, "fns") ||
@@ -563,7 +572,10 @@ static const struct bad_case {
     {"subb.cc.u32", NULL, E_P, {"'subb'", "did you mean 'sub.cc.u32'"}},
     {"add_u32", NULL, E_P, {"did you mean 'add.u32'"}},
     {"unknown", NULL, E_P, {"unknown instruction 'unknown'", "9.7.1", "9.7.4: add"}},
-    {"rsqrt.approx.f32", NULL, E_P, {"'rsqrt'", "did you mean|implement"}},
+    {"lop3.b32", NULL, E_P, {"'lop3'", "did you mean|implement"}},
+    {"rcp.approx.f64", NULL, E_P, {"rcp.approx.f64"}},
+    {"rcp.approx.ftz.f64", "sm_13", E_T, {"requires sm_20 (target is sm_13)"}},
+    {"rsqrt.approx.ftz.f64", "sm_13", E_T, {"requires sm_20 (target is sm_13)"}},
     {"ADD.U32", NULL, E_P, {"case-sensitive", "add.u32"}},
     {"Add.u32", NULL, E_P, {"case-sensitive", "add.u32"}},
     {"MAD.LO.CC.U32", NULL, E_P, {"case-sensitive", "mad.lo.cc.u32"}},

@@ -75,6 +75,10 @@ def spellings():
     out += ['%s.%s%s.f32' % (op, r, f) for op in ('div', 'rcp', 'sqrt') for r in RND
             for f in opt('ftz')]
     out += ['%s.%s.f64' % (op, r) for op in ('div', 'rcp', 'sqrt') for r in RND]
+    # 9.7.3.8, 9.7.3.13-17: the approximate algebraic forms (docs/SEMANTICS.md's methods)
+    out += ['%s%s.f32' % (op, f) for op in ('div.approx', 'div.full', 'rcp.approx', 'sqrt.approx',
+                                            'rsqrt.approx') for f in opt('ftz')]
+    out += ['rcp.approx.ftz.f64', 'rsqrt.approx.f64', 'rsqrt.approx.ftz.f64']
     out += ['add%s%s%s.%s' % (r, f, s, t) for t in ('f16', 'f16x2') for r in opt('rn')
             for f in opt('ftz') for s in opt('sat')]
     out += ['add%s.%s' % (r, t) for t in ('bf16', 'bf16x2') for r in opt('rn')]
@@ -137,7 +141,7 @@ class Insn:
         reg = self.n * (2 if self.packed else 1)
         op, n = self.op, self.n
         nsrc = {'abs': 1, 'neg': 1, 'popc': 1, 'clz': 1, 'bfind': 1, 'brev': 1, 'bfi': 4,
-                'rcp': 1, 'sqrt': 1}.get(op, 2)
+                'rcp': 1, 'sqrt': 1, 'rsqrt': 1}.get(op, 2)
         if op in ('mad', 'madc', 'mad24', 'sad', 'fns', 'bfe', 'dp4a', 'dp2a', 'fma'):
             nsrc = 3
         self.src = [reg] * nsrc
@@ -315,13 +319,14 @@ def int_eval(I, a, cf):
 
 # ---- floating point: exact values, one rounding --------------------------------------------------
 
-FMT = {'f16': (5, 10), 'bf16': (8, 7), 'f32': (8, 23), 'f64': (11, 52)}
+FMT = {'f16': (5, 10), 'bf16': (8, 7), 'f32': (8, 23), 'f64': (11, 52),
+       'f64hi': (11, 20)}   # f64hi: an f64's upper word (1.11.20), rcp/rsqrt.approx.ftz.f64
 NAN = ('nan',)
 
 
 def canon_nan(fmt):
     E, m = FMT[fmt]
-    return M(E + m) if fmt in ('f32', 'f64') else 0x7fff   # SEMANTICS: canonical NaNs
+    return M(E + m) if fmt in ('f32', 'f64', 'f64hi') else 0x7fff   # SEMANTICS: canonical NaNs
 
 
 def decode(bits, fmt, ftz):
@@ -546,6 +551,8 @@ def float_eval(I, a):
         w = sum(FMT[fmt]) + 1
         return (signop_eval(I, fmt, [o >> w & M(w) for o in a]) << w |
                 signop_eval(I, fmt, [o & M(w) for o in a]))
+    if 'approx' in I.mods and (I.op in ('rsqrt', 'div') or fmt == 'f64'):
+        return approx_eval(I, fmt, a)
     if I.op in ('div', 'rcp', 'sqrt'):
         nan = nan_operand(fmt, I.op, a)
         if nan is not None:
@@ -558,7 +565,7 @@ def float_eval(I, a):
             r = div_exact(('fin', 0, Fraction(1)), x[0])
         else:
             r = sqrt_exact(x[0], FMT[fmt][1] + 1)
-        return encode(r, fmt, I.rnd, ftz, False)
+        return encode(r, fmt, I.rnd or 'rn', ftz, False)   # .approx/.full: RN (SEMANTICS)
     rnd = I.rnd or 'rn'
     ftz = 'ftz' in I.mods or (I.op == 'mad' and fmt == 'f32' and I.rnd is None)
     sat = 'sat' in I.mods
@@ -591,6 +598,49 @@ def float_eval(I, a):
     lo = one([o & M(w) for o in a])
     hi = one([o >> w & M(w) for o in a])
     return hi << w | lo
+
+
+def rsqrt_exact(x, p):
+    """1/sqrt(x) (spec table: -0 -> -inf, negatives NaN, +inf -> +0), exact for rounding to p."""
+    if x == NAN or (x[1] == 1 and not (x[0] == 'fin' and x[2] == 0)):
+        return NAN
+    if x[0] == 'inf':
+        return ('fin', 0, Fraction(0))
+    if x[2] == 0:
+        return ('inf', x[1])
+    return ('fin', 0, sqrt_sticky(1 / x[2], p))
+
+
+def approx_eval(I, fmt, a):
+    """div.approx.f32 = a * (1/b) with the reciprocal RN and flushed when subnormal; rsqrt.approx
+    f32 correctly rounded, f64 RN(1 / RN(sqrt(a))); .ftz.f64: on the upper word (1.11.20)."""
+    ftz = 'ftz' in I.mods
+    if fmt == 'f64' and ftz:
+        x = decode(a[0] >> 32, 'f64hi', True)
+        r = div_exact(('fin', 0, Fraction(1)), x) if I.op == 'rcp' else rsqrt_exact(x, 24)
+        return encode(r, 'f64hi', 'rn', True, False) << 32
+    if I.op == 'div':
+        x, y = decode(a[0], fmt, ftz), decode(a[1], fmt, ftz)
+        scale = not ftz and a[1] & 0x7f800000 == 0 and a[1] & 0x7fffff != 0
+        if scale:                                   # a subnormal b: x 2^24, the result / 2^24
+            y = ('fin', y[1], y[2] * 2 ** 24)
+        q = encode(div_exact(('fin', 0, Fraction(1)), y), fmt, 'rn', False, False)
+        if q & 0x7f800000 == 0:
+            q &= 0x80000000                         # a subnormal reciprocal flushes, always
+        d = encode(mul_exact(x, decode(q, fmt, False)), fmt, 'rn', ftz, False)
+        if scale:
+            d = encode(mul_exact(decode(d, fmt, False), ('fin', 0, Fraction(2 ** 24))), fmt,
+                       'rn', False, False)
+        return d
+    if fmt == 'f32':
+        return encode(rsqrt_exact(decode(a[0], fmt, ftz), 27), fmt, 'rn', ftz, False)
+    x = decode(a[0], fmt, False)
+    if x == NAN:
+        return a[0] | 1 << 51
+    if x[1] == 1 and not (x[0] == 'fin' and x[2] == 0):
+        return 0xfff8000000000000
+    root = decode(encode(sqrt_exact(x, 56), fmt, 'rn', False, False), fmt, False)
+    return encode(div_exact(('fin', 0, Fraction(1)), root), fmt, 'rn', False, False)
 
 
 # ---- inputs -------------------------------------------------------------------------------------
@@ -701,7 +751,7 @@ def float_cases(I, rng):
         cases += [(b(-2), qnan | 0x15), (b(2), snan | nz), (b(-2), snan),  # and NaN as the
                   (nz | qnan, b(3)), (qnan, b(-3))]                       # sign's source
         return cases
-    if I.op in ('div', 'rcp', 'sqrt'):
+    if I.op in ('div', 'rcp', 'sqrt', 'rsqrt'):
         return divsqrt_cases(I, fmt, rng)
     if I.op == 'testp':                            # every class and its boundaries, both signs,
         E, m = FMT[fmt]                            # NaN payloads, and random bits
@@ -808,10 +858,17 @@ def divsqrt_cases(I, fmt, rng):
                  (1, 0), (-1, 0), (6, -3), ('inf', 2), (2, '-inf')]
         cases = [(b(x), b(y)) for x, y in pairs]
         cases += [(nz, b(5)), (qnan | 5, snan | nz), (b(2), snan), (qnan | nz | 9, b(1))]
+        if 'approx' in I.mods:                       # |b| in (2^126, 2^128): 1/b flushes
+            big = Fraction(2) ** 127
+            cases += [(b(1), b(big)), (b('inf'), b(-big)), (b(3), b(big * 3 / 2)),
+                      (b(Fraction(2) ** 126), b(Fraction(2) ** 126))]
     else:
         vals = [3, -3, 0, 'inf', '-inf', 'max', t1, 3 * t1, mn, 1 + u, Fraction(1, 4), 2, 1 - u,
                 -1, mn * (1 + u)]
         cases = [(b(v),) for v in vals] + [(nz,), (qnan | 5,), (snan | nz,)]
+        if fmt == 'f64' and 'approx' in I.mods:      # the lower word is ignored (.ftz forms)
+            cases += [(0x7ff0000000000001,), (0x3ff00000ffffffff,), (0x7fe0000000000000,),
+                      (0x7fd0000000000001,), (0x000fffffffffffff | nz,)]
     w, m = sum(FMT[fmt]) + 1, FMT[fmt][1]
     bias = M(FMT[fmt][0] - 1)
     for _ in range(8):
