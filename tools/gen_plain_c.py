@@ -55,9 +55,10 @@ FLOAT = {'F32': 'float', 'F32X2': 'float', 'F64': 'double', 'F16': 'f16', 'F16X2
 FPFX = {'float': 'f32', 'double': 'f64', 'f16': 'f16', 'bf16': 'bf16'}
 FESET = {'RZ': 'FE_TOWARDZERO', 'RM': 'FE_DOWNWARD', 'RP': 'FE_UPWARD'}
 FLOAT_SEMS = ('FSUB', 'FMAD', 'HADD', 'COPYSIGN', 'FADD', 'FMUL', 'FFMA', 'FABS', 'FNEG', 'FMIN',
-              'FMAX', 'HSUB', 'HMUL', 'HFMA', 'FDIV', 'FRCP', 'FSQRT')
+              'FMAX', 'HSUB', 'HMUL', 'HFMA', 'FDIV', 'FRCP', 'FSQRT', 'FSIN', 'FCOS', 'FLG2',
+              'FEX2', 'FTANH')
 ELEMENTWISE_X2 = ('ADD', 'MIN', 'MAX', 'FSUB', 'HADD', 'FADD', 'FMUL', 'FFMA', 'FABS', 'FNEG',
-                  'FMIN', 'FMAX', 'HSUB', 'HMUL', 'HFMA')
+                  'FMIN', 'FMAX', 'HSUB', 'HMUL', 'HFMA', 'FTANH', 'FEX2')
 
 
 def operand_types(r):
@@ -386,6 +387,19 @@ def t_fdivsqrt(r):
     return float_finish(r, t, f'f32_div_ftz({x}, {y})' if r.has('ftz') else f'{x} / {y}')
 
 
+LIBM = {'FSIN': 'sinf', 'FCOS': 'cosf', 'FLG2': 'log2f', 'FEX2': 'exp2f', 'FTANH': 'tanhf'}
+
+
+def t_approx(r):
+    """The libm call a user writes for sin/cos/lg2/ex2/tanh .approx (sinf, exp2f, ...); the 16-bit
+    formats through float. Not SLEEF's bits: suite plain checks these rows within a tolerance."""
+    t = FLOAT[r.ty]
+    (x,) = inputs(r, t, 'a')
+    if t == 'float':
+        return float_finish(r, t, f'{LIBM[r.sem]}({x})')
+    return float_finish(r, t, f'{t}_from_float({LIBM[r.sem]}({t}_to_float({x})))')
+
+
 TEMPLATES = {
     'ADD': t_addsub, 'SUB': t_addsub, 'MUL': t_mul, 'MAD': t_mad, 'MUL24': t_mul24,
     'MAD24': t_mul24, 'SAD': t_sad, 'DIV': t_divrem, 'REM': t_divrem, 'ABS': t_absneg,
@@ -396,6 +410,7 @@ TEMPLATES = {
     'FABS': t_fabsneg, 'FNEG': t_fabsneg, 'FMIN': t_fminmax, 'FMAX': t_fminmax,
     'HSUB': t_hsubmul, 'HMUL': t_hsubmul, 'HFMA': t_hfma,
     'FDIV': t_fdivsqrt, 'FRCP': t_fdivsqrt, 'FSQRT': t_fdivsqrt,
+    'FSIN': t_approx, 'FCOS': t_approx, 'FLG2': t_approx, 'FEX2': t_approx, 'FTANH': t_approx,
 }
 
 

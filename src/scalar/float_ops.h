@@ -153,5 +153,6 @@ static inline uint64_t ptx_lane_HADD(int ty, int ty2, unsigned m, int rnd, uint6
 #include "float_sign_ops.h" /* abs, neg, min, max (9.7.3.9-12, 9.7.4.5-8) */
 #include "half_ops.h" /* half sub, mul, fma (9.7.4.2-9.7.4.4) */
 #include "float_divsqrt.h" /* div, rcp, sqrt (IEEE-rounded) */
+#include "float_approx.h" /* sin, cos, lg2, ex2, tanh .approx (SLEEF) */
 
 #endif

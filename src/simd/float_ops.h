@@ -240,5 +240,6 @@ SIMD_BODY(COPYSIGN, 64, 64, 64, 0, 0)
 #include "simd/float_sign_ops.h" /* abs, neg, min, max (9.7.3.9-12, 9.7.4.5-8) */
 #include "simd/half_ops.h" /* half sub, mul, fma (9.7.4.2-9.7.4.4) */
 #include "simd/float_divsqrt.h" /* div, rcp, sqrt (IEEE-rounded) */
+#include "simd/float_approx.h" /* sin, cos, lg2, ex2, tanh .approx (SLEEF) */
 
 #endif

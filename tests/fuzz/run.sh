@@ -56,10 +56,10 @@ ninja -C "$bdir" libptxcpu.a >"$out/build.log" 2>&1 ||
 # and its dependencies (hwloc, OpenMP).
 cflags="-std=c11 -D_GNU_SOURCE -O1 -gline-tables-only -Wall -Wextra -Werror -fsanitize=fuzzer,address,undefined $san"
 cflags="$cflags -I$root/include -I$root/cli"
-libs="$bdir/libptxcpu.a -lhwloc -fopenmp -lpthread -lm"
+libs="$bdir/libptxcpu.a -lhwloc -fopenmp -lpthread -lsleef -lm"
 for t in $targets; do
     case $t in
-    vecfile) extra="$root/cli/check.c $root/cli/operands.c" ;;
+    vecfile) extra="$root/cli/check.c $root/cli/approx.c $root/cli/operands.c" ;;
     operand) extra="$root/cli/operands.c" ;;
     *) extra= ;;
     esac
