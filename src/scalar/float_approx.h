@@ -125,10 +125,14 @@ static inline uint64_t approx_half(int fn, sf_fmt f, unsigned m, uint64_t h)
         return sf_nan(f);
     if (v.cls == SF_INF || v.cls == SF_ZERO) {
         x = (uint32_t)(v.sign ? 0x80000000u : 0) | (v.cls == SF_INF ? 0x7f800000u : 0);
-    } else { /* every f16 / bf16 number is an f32 number */
+    } else { /* every f16 / bf16 number is an f32 number (bf16 subnormals f32 subnormals) */
         int top = v.exp + 63 - __builtin_clzll(v.sig);
-        uint32_t frac = (uint32_t)((v.sig << (23 - (top - v.exp))) & 0x7fffff);
-        x = (uint32_t)(v.sign ? 0x80000000u : 0) | (uint32_t)(top + 127) << 23 | frac;
+        uint32_t s = v.sign ? 0x80000000u : 0;
+        if (top < -126) /* in units of 2^-149 */
+            x = s | (uint32_t)(v.sig << (v.exp + 149));
+        else
+            x = s | (uint32_t)(top + 127) << 23 |
+                (uint32_t)((v.sig << (23 - (top - v.exp))) & 0x7fffff);
     }
     uint32_t r = approx_sleef_f32(fn, x);
     sf_val y = sf_decode(SF_F32, r, 0);
