@@ -8,13 +8,18 @@
 
 #include <string.h>
 
-/* The single-lane functions. sleef.h declares them only under FP_FAST_FMA (a TU built with -mfma);
- * the library has them whatever the TU's flags, so they are declared here. */
-float Sleef_finz_sinf1_u35purecfma(float);
-float Sleef_finz_cosf1_u35purecfma(float);
-float Sleef_finz_log2f1_u10purecfma(float);
-float Sleef_finz_exp2f1_u10purecfma(float);
-float Sleef_finz_tanhf1_u35purecfma(float);
+/* The single-lane functions: sleef.h declares them only under FP_FAST_FMA (<math.h>'s, set by
+ * -mfma); the library has them whatever the TU's flags, so the header is read with it defined
+ * (as <math.h> defines it: the same definition is no conflict). */
+#ifndef FP_FAST_FMA
+#define FP_FAST_FMA 1
+#define PTXCPU_UNDEF_FP_FAST_FMA_
+#endif
+#include <sleef.h>
+#ifdef PTXCPU_UNDEF_FP_FAST_FMA_
+#undef FP_FAST_FMA
+#undef PTXCPU_UNDEF_FP_FAST_FMA_
+#endif
 
 /* SLEEF computes in the FPU's mode: round to nearest, no flushing, no trap enabled, whatever the
  * caller set. The guard costs one read of the control register when it already is so (the SIMD
