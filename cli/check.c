@@ -2,6 +2,7 @@
  * ISA. All files are parsed first (any error: exit 2, nothing run), then lines are packed by
  * mnemonic into the lanes of warps, run in batches, and each lane is compared with its line. */
 #include "cli.h"
+#include "approx.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -17,10 +18,11 @@
 #define WS " \t\r\n\v\f"
 
 /* Expected value of one register element (or of the whole register when elems == 1). */
-enum want { W_BITS, W_ANY, W_NAN };
+enum want { W_BITS, W_ANY, W_NAN, W_APPROX };
 typedef struct expect {
     enum want kind;
     uint64_t bits;
+    double value; /* W_APPROX: the exact result (cli/approx.c) */
 } expect;
 
 typedef struct vline {
@@ -33,6 +35,8 @@ typedef struct vline {
     int split;                 /* result written element-wise (hi:lo) */
     expect res[2];             /* [0] whole register or upper element, [1] lower element */
     int cf_out;                /* expected carry-out (writes_cc) */
+    int approx;                /* an element is ~VALUE: the token after the result is its bound */
+    approx_bound bound;
     char *shown;               /* "MNEMONIC [cf=X] OPERANDS" as written */
     char *want_text;           /* "RESULT [cf=X]" as written */
 } vline;
@@ -95,6 +99,14 @@ static int parse_elem(const char *t, const vline *v, unsigned bits, expect *e, c
         e->kind = W_ANY;
         return 1;
     }
+    if (t[0] == '~') {
+        if (v->d.elem == PTXCPU_ELEM_INT) {
+            snprintf(why, whylen, "'~' for the integer result of %s", v->d.mnemonic);
+            return 0;
+        }
+        e->kind = W_APPROX;
+        return approx_parse_value(t + 1, &e->value, why, whylen);
+    }
     if (!strcmp(t, "nan")) {
         if (v->d.elem == PTXCPU_ELEM_INT) {
             snprintf(why, whylen, "'nan' for the integer result of %s", v->d.mnemonic);
@@ -105,7 +117,7 @@ static int parse_elem(const char *t, const vline *v, unsigned bits, expect *e, c
     }
     if (!(t[0] == '0' && (t[1] == 'x' || t[1] == 'X'))) {
         char tb[64];
-        snprintf(why, whylen, "'%s' is not 0x-prefixed hex, '*' or 'nan'",
+        snprintf(why, whylen, "'%s' is not 0x-prefixed hex, '*', 'nan' or '~VALUE'",
                  cli_shown(t, tb, sizeof tb));
         return 0;
     }
@@ -124,6 +136,9 @@ static int parse_result(const char *t, vline *v, const char *file, unsigned ln)
     if (!colon) {
         if (!parse_elem(t, v, v->d.dst_bits, &v->res[0], why, sizeof why))
             return bad(file, ln, "result: %s", why);
+        if (v->d.elems == 2 && v->res[0].kind == W_APPROX)
+            return bad(file, ln, "'%s': an approximate result of %s is written element-wise, "
+                       "HI:LO ('~0x1p+0:~0x1p-1')", cli_shown(t, tb, sizeof tb), v->d.mnemonic);
         if (v->d.elems == 2 && v->res[0].kind == W_NAN) { /* `nan`: every element a NaN */
             v->split = 1;
             v->res[1] = v->res[0];
@@ -200,12 +215,22 @@ static int parse_line(char *text, vline *v, const char *file, unsigned ln)
     if (!parse_result(tok[arrow + 1], v, file, ln))
         return 0;
     int rest = n - arrow - 2;
+    v->approx = v->res[0].kind == W_APPROX || (v->split && v->res[1].kind == W_APPROX);
+    if (v->approx) { /* ~VALUE BOUND */
+        if (rest < 1 || is_cf_tok(tok[arrow + 2]))
+            return bad(file, ln, "an approximate (~) result needs its bound after it: abs=2^E, "
+                       "rel=2^E or ulp=N");
+        if (!approx_parse_bound(tok[arrow + 2], &v->bound, why, sizeof why))
+            return bad(file, ln, "bound: %s", why);
+        rest--;
+    }
     if (d->writes_cc) {
         unsigned cf = 0;
-        if (rest < 1 || !is_cf_tok(tok[arrow + 2]))
+        int at = n - rest;
+        if (rest < 1 || !is_cf_tok(tok[at]))
             return bad(file, ln, "%s writes CC.CF: give the expected cf=0 or cf=1 after the result",
                        tok[0]);
-        if (!parse_cf(tok[arrow + 2], &cf, file, ln))
+        if (!parse_cf(tok[at], &cf, file, ln))
             return 0;
         v->cf_out = (int)cf;
         rest--;
@@ -514,11 +539,13 @@ static int run_group(const vset *set, const size_t *idx, size_t n, ptxcpu_isa is
     return clean;
 }
 
-static int elem_ok(const expect *e, ptxcpu_elem elem, unsigned bits, uint64_t r)
+static int elem_ok(const expect *e, const vline *v, unsigned bits, uint64_t r)
 {
+    ptxcpu_elem elem = v->d.elem;
     switch (e->kind) {
     case W_ANY: return 1;
     case W_NAN: return cli_is_nan(elem, bits, r);
+    case W_APPROX: return approx_ok(elem, r, e->value, &v->bound);
     default: return e->bits == r;
     }
 }
@@ -530,11 +557,11 @@ static int line_ok(const vline *v, const got *g)
     if (v->d.writes_cc && g->cf != (unsigned)v->cf_out)
         return 0;
     if (!v->split)
-        return elem_ok(&v->res[0], v->d.elem, v->d.dst_bits, g->r);
+        return elem_ok(&v->res[0], v, v->d.dst_bits, g->r);
     unsigned eb = v->d.dst_bits / 2;
     uint64_t m = (1ull << eb) - 1;
-    return elem_ok(&v->res[0], v->d.elem, eb, g->r >> eb & m) &&
-           elem_ok(&v->res[1], v->d.elem, eb, g->r & m);
+    return elem_ok(&v->res[0], v, eb, g->r >> eb & m) &&
+           elem_ok(&v->res[1], v, eb, g->r & m);
 }
 
 static void print_mismatch(const vline *v, const got *g, ptxcpu_isa isa)

@@ -27,7 +27,9 @@ FAMILIES = [  # (name, fpu, group)
     ('FABS', 0, 3), ('FNEG', 0, 3), ('FMIN', 0, 2), ('FMAX', 0, 2),
     ('HSUB', 1, 0), ('HMUL', 1, 2), ('HFMA', 1, 1), ('FDIV', 1, 0), ('FRCP', 1, 2),
     ('FSQRT', 1, 1),
-    ('TESTP', 0, 4), ('FDIVA', 1, 4), ('FRSQRT', 1, 3), ('FRCPH', 1, 2)]
+    ('TESTP', 0, 4), ('FDIVA', 1, 4), ('FRSQRT', 1, 3), ('FRCPH', 1, 2),
+    # sin, cos, lg2, ex2, tanh .approx (9.7.3.18-22, 9.7.4.9-10): SLEEF's deterministic functions
+    ('FSIN', 1, 4), ('FCOS', 1, 4), ('FLG2', 1, 3), ('FEX2', 1, 2), ('FTANH', 1, 1)]
 
 W = {'u16': 16, 's16': 16, 'u32': 32, 's32': 32, 'u64': 64, 's64': 64, 'u16x2': 32, 's16x2': 32,
      'b32': 32, 'b64': 64, 'f16': 16, 'f16x2': 32, 'bf16': 16, 'bf16x2': 32, 'f32': 32,
@@ -280,6 +282,14 @@ for op, sem, sec in [('min', 'FMIN', '9.7.3.11'), ('max', 'FMAX', '9.7.3.12')]:
                     tuple(x for x in (ftz, nan and 'nan', xs and 'xorsign') if x),
                     ws=(32, [32, 32]), sm=sm, ptx=p, sec=sec)
     row(name(op, 'f64'), sem, 'f64', ws=(64, [64, 64]), sm=13, sec=sec)
+# 9.7.3.18 sin, 9.7.3.19 cos, 9.7.3.20 lg2, 9.7.3.21 ex2 (.approx required from PTX ISA 1.4,
+# which introduced it and .ftz; the pre-1.4 bare spellings are not accepted), 9.7.3.22 tanh
+for op, sem, sec in [('sin', 'FSIN', '9.7.3.18'), ('cos', 'FCOS', '9.7.3.19'),
+                     ('lg2', 'FLG2', '9.7.3.20'), ('ex2', 'FEX2', '9.7.3.21')]:
+    for ftz in ['', 'ftz']:
+        row(name(op, 'approx', ftz, 'f32'), sem, 'f32', (ftz,) if ftz else (), ws=(32, [32]),
+            ptx=(1, 4), sec=sec)
+row('tanh.approx.f32', 'FTANH', 'f32', ws=(32, [32]), sm=75, ptx=(7, 0), sec='9.7.3.22')
 # 9.7.4.1 half add
 for t in ['f16', 'f16x2']:
     for r in ['', 'rn']:
@@ -335,6 +345,17 @@ for op, sem, sec in [('min', 'FMIN', '9.7.4.7'), ('max', 'FMAX', '9.7.4.8')]:
                     row(name(op, ftz, nan, xs, t), sem, t,
                         tuple(x for x in (ftz, nan and 'nan', xs and 'xorsign') if x),
                         ws=(W[t], [W[t], W[t]]), sm=sm, ptx=p, sec=sec)
+
+# 9.7.4.9 half tanh, 9.7.4.10 half ex2 (bf16: sm_90, PTX ISA 7.8; ex2's bf16 forms are .ftz only)
+for t in ['f16', 'f16x2', 'bf16', 'bf16x2']:
+    bf = t.startswith('bf')
+    sm, p = (90, (7, 8)) if bf else (75, (7, 0))
+    row(name('tanh', 'approx', t), 'FTANH', t, ws=(W[t], [W[t]]), sm=sm, ptx=p, sec='9.7.4.9')
+for t in ['f16', 'f16x2', 'bf16', 'bf16x2']:
+    bf = t.startswith('bf')
+    sm, p = (90, (7, 8)) if bf else (75, (7, 0))
+    row(name('ex2', 'approx', 'ftz' if bf else '', t), 'FEX2', t, ('ftz',) if bf else (),
+        ws=(W[t], [W[t]]), sm=sm, ptx=p, sec='9.7.4.10')
 
 assert len({r[0] for r in rows}) == len(rows), 'a mnemonic spelled twice'
 assert {r[1] for r in rows} == {f for f, _, _ in FAMILIES}, 'a family without rows, or rows without one'

@@ -56,9 +56,9 @@ FPFX = {'float': 'f32', 'double': 'f64', 'f16': 'f16', 'bf16': 'bf16'}
 FESET = {'RZ': 'FE_TOWARDZERO', 'RM': 'FE_DOWNWARD', 'RP': 'FE_UPWARD'}
 FLOAT_SEMS = ('FSUB', 'FMAD', 'HADD', 'COPYSIGN', 'FADD', 'FMUL', 'FFMA', 'FABS', 'FNEG', 'FMIN',
               'FMAX', 'HSUB', 'HMUL', 'HFMA', 'FDIV', 'FRCP', 'FSQRT', 'TESTP', 'FDIVA', 'FRSQRT',
-              'FRCPH')
+              'FRCPH', 'FSIN', 'FCOS', 'FLG2', 'FEX2', 'FTANH')
 ELEMENTWISE_X2 = ('ADD', 'MIN', 'MAX', 'FSUB', 'HADD', 'FADD', 'FMUL', 'FFMA', 'FABS', 'FNEG',
-                  'FMIN', 'FMAX', 'HSUB', 'HMUL', 'HFMA')
+                  'FMIN', 'FMAX', 'HSUB', 'HMUL', 'HFMA', 'FTANH', 'FEX2')
 
 
 def operand_types(r):
@@ -427,6 +427,19 @@ def t_fapprox(r):
             'u = isnan(q) ? 0x7fffffff00000000ull : u;', 'memcpy(&d[i], &u, 8);']
 
 
+LIBM = {'FSIN': 'sinf', 'FCOS': 'cosf', 'FLG2': 'log2f', 'FEX2': 'exp2f', 'FTANH': 'tanhf'}
+
+
+def t_approx(r):
+    """The libm call a user writes for sin/cos/lg2/ex2/tanh .approx (sinf, exp2f, ...); the 16-bit
+    formats through float. Not SLEEF's bits: suite plain checks these rows within a tolerance."""
+    t = FLOAT[r.ty]
+    (x,) = inputs(r, t, 'a')
+    if t == 'float':
+        return float_finish(r, t, f'{LIBM[r.sem]}({x})')
+    return float_finish(r, t, f'{t}_from_float({LIBM[r.sem]}({t}_to_float({x})))')
+
+
 TEMPLATES = {
     'ADD': t_addsub, 'SUB': t_addsub, 'MUL': t_mul, 'MAD': t_mad, 'MUL24': t_mul24,
     'MAD24': t_mul24, 'SAD': t_sad, 'DIV': t_divrem, 'REM': t_divrem, 'ABS': t_absneg,
@@ -439,6 +452,7 @@ TEMPLATES = {
     'FDIV': t_fdivsqrt, 'FRCP': t_fdivsqrt, 'FSQRT': t_fdivsqrt,
     'TESTP': t_testp,
     'FDIVA': t_fapprox, 'FRSQRT': t_fapprox, 'FRCPH': t_fapprox,
+    'FSIN': t_approx, 'FCOS': t_approx, 'FLG2': t_approx, 'FEX2': t_approx, 'FTANH': t_approx,
 }
 
 

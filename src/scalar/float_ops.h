@@ -157,5 +157,6 @@ static inline uint64_t ptx_lane_HADD(int ty, int ty2, unsigned m, int rnd, uint6
 #include "float_divsqrt.h" /* div, rcp, sqrt (IEEE-rounded) */
 #include "float_test_ops.h" /* testp (9.7.3.1) */
 #include "float_approx_alg.h" /* div.approx, rsqrt.approx, rcp.approx.ftz.f64 */
+#include "float_approx.h" /* sin, cos, lg2, ex2, tanh .approx (SLEEF) */
 
 #endif

@@ -250,5 +250,6 @@ SIMD_BODY(COPYSIGN, 64, 64, 64, 0, 0)
 #include "simd/float_divsqrt.h" /* div, rcp, sqrt (IEEE-rounded) */
 #include "simd/float_test_ops.h" /* testp (9.7.3.1) */
 #include "simd/float_approx_alg.h" /* div.approx, rsqrt.approx, rcp.approx.ftz.f64 */
+#include "simd/float_approx.h" /* sin, cos, lg2, ex2, tanh .approx (SLEEF) */
 
 #endif

@@ -128,6 +128,24 @@ malformed)
     malformed no-arrow 3 'add.u32 1 2 0x00000003'
     malformed no-result 3 'add.u32 1 2 ->'
     malformed extra-token 3 'add.u32 1 2 -> 0x00000003 0x4'
+    malformed approx-no-bound 3 'add.f32 0x0 0x0 -> ~0x0p+0'
+    malformed approx-bound-cf 3 'add.f32 0x0 0x0 -> ~0x0p+0 cf=0'
+    malformed approx-decimal 3 'add.f32 0x0 0x0 -> ~0.5 ulp=1'
+    malformed approx-no-exponent 3 'add.f32 0x0 0x0 -> ~0x1.8 ulp=1'
+    malformed approx-no-digits 3 'add.f32 0x0 0x0 -> ~0x.p+1 ulp=1'
+    malformed approx-inf 3 'add.f32 0x0 0x0 -> ~inf ulp=1'
+    malformed approx-overflow 3 'add.f32 0x0 0x0 -> ~0x1p+99999 ulp=1'
+    malformed approx-integer 3 'add.u32 1 2 -> ~0x1.8p+1 ulp=0'
+    malformed approx-packed-whole 3 'add.f16x2 0x0 0x0 -> ~0x1p+0 ulp=1'
+    malformed approx-bad-bound 3 'add.f32 0x0 0x0 -> ~0x0p+0 ulp'
+    malformed approx-bound-kind 3 'add.f32 0x0 0x0 -> ~0x0p+0 err=2^-3'
+    malformed approx-ulp-negative 3 'add.f32 0x0 0x0 -> ~0x0p+0 ulp=-1'
+    malformed approx-ulp-huge 3 'add.f32 0x0 0x0 -> ~0x0p+0 ulp=99999999999999999999'
+    malformed approx-abs-no-exp 3 'add.f32 0x0 0x0 -> ~0x0p+0 abs=2^'
+    malformed approx-abs-junk 3 'add.f32 0x0 0x0 -> ~0x0p+0 abs=2^-3x'
+    malformed approx-abs-huge 3 'add.f32 0x0 0x0 -> ~0x0p+0 rel=2^5000'
+    malformed approx-abs-dot 3 'add.f32 0x0 0x0 -> ~0x0p+0 abs=2^.'
+    malformed bound-without-approx 3 'add.f32 0x0 0x0 -> 0x00000000 ulp=1'
     # a malformed second file: nothing runs, the message names that file
     printf 'add.u32 1 2 -> 0x00000003\n' >"$tmp/good.vec"
     printf '\n\n\nadd.u32 1 -> 0x1\n' >"$tmp/bad2.vec"
@@ -139,6 +157,42 @@ malformed)
     case $err in "$tmp/no-such.vec"*) m=1 ;; *) m=0 ;; esac
     if [ "$rc" -eq 2 ] && [ "$m" -eq 1 ] && [ -z "$out" ]; then ok; echo "ok: missing-file: $err"
     else no "missing file: exit $rc, '$err'"; fi
+    ;;
+
+approx)
+    # ~VALUE BOUND on exact instructions, whose results are known: 1 + 0 = 1 (f32, f16x2, ...)
+    f="$tmp/approx.vec"
+    cat >"$f" <<'EOF'
+add.f32   0x3f800000 0x00000000 -> ~0x1.000002p+0 ulp=1
+add.f32   0x3f800000 0x00000000 -> ~0x1.000002p+0 ulp=0
+add.f32   0x3f800000 0x00000000 -> ~0x1.000001p+0 ulp=0
+add.f32   0x3f800000 0x00000000 -> ~0x1.0001p+0 abs=2^-16
+add.f32   0x3f800000 0x00000000 -> ~0x1.0001p+0 abs=2^-16.5
+add.f32   0x3f800000 0x00000000 -> ~-0x1.0001p+0 rel=2^1
+add.f32   0x3f800000 0x00000000 -> ~0x1.0001p+0 rel=2^-16
+add.f32   0x3f800000 0x00000000 -> ~0x1.0001p+0 rel=2^-17
+add.f32   0x7fc00000 0x00000000 -> ~0x1p+0 ulp=1000
+add.f32   0x7f7fffff 0x7f7fffff -> ~0x1.fffffep+127 ulp=1
+add.f32   0x7f7fffff 0x7f7fffff -> ~0x1.fffffep+127 abs=2^1000
+add.f32   0x80000000 0x00000000 -> ~-0x1p-149 ulp=1
+add.f16x2 0x3c003c00 0x00000000 -> ~0x1.004p+0:0x3c00 ulp=1
+add.f16x2 0x3c003c00 0x00000000 -> 0x3c00:~0x1.004p+0 ulp=0
+add.f16x2 0x3c007e00 0x00000000 -> ~0x1p+0:nan rel=2^-20
+add.bf16  0x3f80 0x0000 -> ~0x1.02p+0 ulp=1
+add.f64   0x3ff0000000000000 0x0000000000000000 -> ~0x1.0000000000001p+0 ulp=1
+EOF
+    run --isa scalar "$f"
+    want="$f:2: scalar: add.f32 0x3f800000 0x00000000: expected ~0x1.000002p+0 ulp=0, got 0x3f800000
+$f:5: scalar: add.f32 0x3f800000 0x00000000: expected ~0x1.0001p+0 abs=2^-16.5, got 0x3f800000
+$f:8: scalar: add.f32 0x3f800000 0x00000000: expected ~0x1.0001p+0 rel=2^-17, got 0x3f800000
+$f:9: scalar: add.f32 0x7fc00000 0x00000000: expected ~0x1p+0 ulp=1000, got 0x7fffffff
+$f:11: scalar: add.f32 0x7f7fffff 0x7f7fffff: expected ~0x1.fffffep+127 abs=2^1000, got 0x7f800000
+$f:14: scalar: add.f16x2 0x3c003c00 0x00000000: expected 0x3c00:~0x1.004p+0 ulp=0, got 0x3c00:0x3c00
+11 passed, 6 failed"
+    if [ "$rc" -eq 1 ] && [ "$out" = "$want" ]; then ok; else no "approximate vectors: exit $rc, got:
+$out
+wanted:
+$want"; fi
     ;;
 
 isa)

@@ -68,10 +68,10 @@ fi
 # and its dependencies (hwloc, OpenMP).
 cflags="-std=c11 -D_GNU_SOURCE -O1 -gline-tables-only -Wall -Wextra -Werror -fsanitize=fuzzer,address,undefined $san"
 cflags="$cflags -I$root/include -I$root/cli"
-libs="$lib -lhwloc -fopenmp -lpthread -lm"
+libs="$lib -lhwloc -fopenmp -lpthread -lsleef -lm"
 for t in $targets; do
     case $t in
-    vecfile) extra="$root/cli/check.c $root/cli/operands.c" ;;
+    vecfile) extra="$root/cli/check.c $root/cli/approx.c $root/cli/operands.c" ;;
     operand) extra="$root/cli/operands.c" ;;
     *) extra= ;;
     esac

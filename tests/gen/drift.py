@@ -29,7 +29,11 @@ CHECKS = {
     'families': (['tests/vectors/gen/families.py', '{out}'],
                  {'families.vec': 'tests/vectors/families.vec',
                   'warps.vec': 'tests/vectors/warps.vec'}),
+    'hw_approx': (['tests/vectors/gen/hw_approx.py', '{out}'],
+                  {'hw_h100_approx.vec': 'tests/vectors/hw_h100_approx.vec'}),
 }
+# the committed files a generator reads (copied along by the self-test)
+INPUTS = {'hw_approx': ['tests/vectors/hw_h100_pending.vec']}
 MAX_DIFF_LINES = 200
 
 
@@ -95,7 +99,7 @@ def selftest(root):
     for check, (argv, outputs) in CHECKS.items():
         for victim in [None] + list(outputs.values()):
             with tempfile.TemporaryDirectory(prefix='ptxcpu-drift-self-') as copy:
-                for rel in [argv[0]] + list(outputs.values()):
+                for rel in [argv[0]] + list(outputs.values()) + INPUTS.get(check, []):
                     os.makedirs(os.path.join(copy, os.path.dirname(rel)), exist_ok=True)
                     shutil.copyfile(os.path.join(root, rel), os.path.join(copy, rel))
                 if victim:

@@ -73,6 +73,9 @@ static const struct { const char *sec, *pattern; } syntax[] = {
     {"9.7.3.13", "rcp.approx{.ftz}.f32"}, {"9.7.3.14", "rcp.approx.ftz.f64"},
     {"9.7.3.15", "sqrt.approx{.ftz}.f32"}, {"9.7.3.16", "rsqrt.approx{.ftz}.f32"},
     {"9.7.3.16", "rsqrt.approx.f64"}, {"9.7.3.17", "rsqrt.approx.ftz.f64"},
+    {"9.7.3.18", "sin.approx{.ftz}.f32"}, {"9.7.3.19", "cos.approx{.ftz}.f32"},
+    {"9.7.3.20", "lg2.approx{.ftz}.f32"}, {"9.7.3.21", "ex2.approx{.ftz}.f32"},
+    {"9.7.3.22", "tanh.approx.f32"},
     /* 9.7.3.11/12 also give three-input forms (min{.ftz}{.NaN}{.abs}.f32 d, a, b, c), spelled
      * like the two-input ones: the table leaves them out until a parse can count operands */
     {"9.7.3.9", "abs{.ftz}.f32"}, {"9.7.3.9", "abs.f64"},
@@ -91,6 +94,8 @@ static const struct { const char *sec, *pattern; } syntax[] = {
     {"9.7.4.7", "min{.NaN}{.xorsign.abs}<.bf16,.bf16x2>"},
     {"9.7.4.8", "max{.ftz}{.NaN}{.xorsign.abs}<.f16,.f16x2>"},
     {"9.7.4.8", "max{.NaN}{.xorsign.abs}<.bf16,.bf16x2>"},
+    {"9.7.4.9", "tanh.approx<.f16,.f16x2,.bf16,.bf16x2>"},
+    {"9.7.4.10", "ex2.approx<.f16,.f16x2>"}, {"9.7.4.10", "ex2.approx.ftz<.bf16,.bf16x2>"},
 };
 
 #define MAXSPELL 1024
@@ -157,12 +162,17 @@ static unsigned spec_min_sm(const char *mn)
         return 20;
     if (opcode_is(mn, "fns")) return 30;
     if (opcode_is(mn, "copysign") || opcode_is(mn, "testp")) return 20;
-    if (has(mn, ".approx") || has(mn, ".full")) /* 9.7.3.8, 13-17: f32 all targets */
-        return has(mn, ".f32") ? 10 : has(mn, ".ftz") ? 20 : 13;
     if ((opcode_is(mn, "div") || opcode_is(mn, "rcp") || opcode_is(mn, "sqrt")) &&
         (has(mn, ".f32") || (has(mn, ".f64") && !has(mn, ".rn")))) /* .rnd.f32; .rz/.rm/.rp.f64 */
         return 20;
     if (opcode_is(mn, "szext") || opcode_is(mn, "bmsk")) return 70;
+    if (opcode_is(mn, "tanh") || (opcode_is(mn, "ex2") && !has(mn, ".f32"))) /* 9.7.3.22, 9.7.4.9/10 */
+        return has(mn, ".bf16") || has(mn, ".bf16x2") ? 90 : 75;
+    if (opcode_is(mn, "sin") || opcode_is(mn, "cos") || opcode_is(mn, "lg2") ||
+        opcode_is(mn, "ex2"))
+        return 10;
+    if (has(mn, ".approx") || has(mn, ".full")) /* 9.7.3.8, 13-17: f32 all targets */
+        return has(mn, ".f32") ? 10 : has(mn, ".ftz") ? 20 : 13;
     if (opcode_is(mn, "dp4a") || opcode_is(mn, "dp2a")) return 61;
     int half = has(mn, ".f16") || has(mn, ".f16x2"), bf = has(mn, ".bf16") || has(mn, ".bf16x2");
     if (opcode_is(mn, "fma") && (half || bf)) /* 9.7.4.4's target notes */
@@ -202,6 +212,11 @@ static unsigned spec_ptx(const char *mn)
     if ((opcode_is(mn, "min") || opcode_is(mn, "max")) && (half || bf || f32))
         return has(mn, ".xorsign") ? 72 : (has(mn, ".NaN") || half || bf) ? 70 : 10;
     if (opcode_is(mn, "testp")) return 20; /* 9.7.3.1 */
+    if (opcode_is(mn, "tanh") || (opcode_is(mn, "ex2") && (half || bf))) /* 9.7.3.22, 9.7.4.9/10 */
+        return bf ? 78 : 70;
+    if (opcode_is(mn, "sin") || opcode_is(mn, "cos") || opcode_is(mn, "lg2") ||
+        opcode_is(mn, "ex2")) /* .approx and .ftz from PTX ISA 1.4 */
+        return 14;
     if (has(mn, ".approx") || has(mn, ".full")) /* 9.7.3.8, 13-17 */
         return !has(mn, ".f64") || !has(mn, ".ftz") ? 14 : opcode_is(mn, "rcp") ? 21 : 40;
     return 0;
@@ -214,7 +229,8 @@ static void spec_shape(const char *mn, unsigned *nsrc, unsigned *dbits, unsigned
     int one = opcode_is(mn, "abs") || opcode_is(mn, "neg") || opcode_is(mn, "popc") ||
               opcode_is(mn, "clz") || opcode_is(mn, "bfind") || opcode_is(mn, "brev") ||
               opcode_is(mn, "rcp") || opcode_is(mn, "sqrt") || opcode_is(mn, "testp") ||
-              opcode_is(mn, "rsqrt");
+              opcode_is(mn, "rsqrt") || opcode_is(mn, "sin") || opcode_is(mn, "cos") ||
+              opcode_is(mn, "lg2") || opcode_is(mn, "ex2") || opcode_is(mn, "tanh");
     int three = opcode_is(mn, "mad") || opcode_is(mn, "fma") || opcode_is(mn, "madc") ||
                 opcode_is(mn, "mad24") ||
                 opcode_is(mn, "sad") || opcode_is(mn, "bfe") || opcode_is(mn, "fns") ||
@@ -292,7 +308,7 @@ static void test_table(void)
         int wcc = has(d.mnemonic, ".cc");
         check(d.reads_cc == rcc && d.writes_cc == wcc, "%s: reads_cc %d writes_cc %d, want %d %d",
               d.mnemonic, d.reads_cc, d.writes_cc, rcc, wcc);
-        unsigned elems = strstr(d.mnemonic, "x2") ? 2 : 1;
+        unsigned elems = strstr(d.mnemonic, "16x2") || strstr(d.mnemonic, "32x2") ? 2 : 1;
         ptxcpu_elem el = has(d.mnemonic, ".f16") || has(d.mnemonic, ".f16x2") ? PTXCPU_ELEM_F16
                        : has(d.mnemonic, ".bf16") || has(d.mnemonic, ".bf16x2") ? PTXCPU_ELEM_BF16
                        : has(d.mnemonic, ".f32") || has(d.mnemonic, ".f32x2") ? PTXCPU_ELEM_F32

@@ -104,6 +104,7 @@ def spellings():
     out += ['%s.%s' % (op, t) for op in ('neg', 'abs') for t in ('bf16', 'bf16x2')]
     out += ['%s%s.%s' % (op, s, t) for op in ('min', 'max')
             for t in ('f16', 'f16x2', 'bf16', 'bf16x2') for s in mm(not t.startswith('bf'))]
+    out += approx_spellings()  # 9.7.3.18-22, 9.7.4.9-10: ~ expectations (approx_lines)
     return out
 
 
@@ -141,7 +142,8 @@ class Insn:
         reg = self.n * (2 if self.packed else 1)
         op, n = self.op, self.n
         nsrc = {'abs': 1, 'neg': 1, 'popc': 1, 'clz': 1, 'bfind': 1, 'brev': 1, 'bfi': 4,
-                'rcp': 1, 'sqrt': 1, 'rsqrt': 1}.get(op, 2)
+                'rcp': 1, 'sqrt': 1, 'rsqrt': 1, 'sin': 1, 'cos': 1, 'lg2': 1, 'ex2': 1,
+                'tanh': 1}.get(op, 2)
         if op in ('mad', 'madc', 'mad24', 'sad', 'fns', 'bfe', 'dp4a', 'dp2a', 'fma'):
             nsrc = 3
         self.src = [reg] * nsrc
@@ -878,6 +880,152 @@ def divsqrt_cases(I, fmt, rng):
     return cases
 
 
+# ---- .approx transcendentals (9.7.3.18-22, 9.7.4.9-10): ~VALUE BOUND expectations ---------------
+# The value is the double-precision result of Python's math module (the C library's sin, cos,
+# log2, exp2, tanh: far closer to the truth than the bounds), the bound the spec's Notes for the
+# input's range; the special inputs of the spec's tables (+-0, +-Inf, NaN, lg2 of a negative,
+# flushed subnormals under .ftz) keep exact expectations.
+import struct
+
+APPROX_FN = {'sin': math.sin, 'cos': math.cos, 'lg2': math.log2, 'ex2': lambda x: 2.0 ** x,
+             'tanh': math.tanh}
+
+
+APPROX_TRANSCENDENTAL = ('sin', 'cos', 'lg2', 'ex2', 'tanh')  # ~ lines; the algebraic .approx: bits
+
+
+def approx_spellings():
+    out = ['%s.approx%s.f32' % (op, f) for op in ('sin', 'cos', 'lg2', 'ex2')
+           for f in ('', '.ftz')]
+    out += ['tanh.approx.f32']
+    out += ['tanh.approx.' + t for t in ('f16', 'f16x2', 'bf16', 'bf16x2')]
+    out += ['ex2.approx.f16', 'ex2.approx.f16x2', 'ex2.approx.ftz.bf16', 'ex2.approx.ftz.bf16x2']
+    return out
+
+
+def to_bits(fmt, x):
+    """Bits of x (a double exactly representable in fmt, or +-inf / nan)."""
+    if fmt == 'f32':
+        return struct.unpack('<I', struct.pack('<f', x))[0]
+    if fmt == 'f16':
+        return struct.unpack('<H', struct.pack('<e', x))[0]
+    return struct.unpack('<I', struct.pack('<f', x))[0] >> 16      # bf16: x has <= 8 bits
+
+
+def from_bits(fmt, b):
+    if fmt == 'f32':
+        return struct.unpack('<f', struct.pack('<I', b))[0]
+    if fmt == 'f16':
+        return struct.unpack('<e', struct.pack('<H', b))[0]
+    return struct.unpack('<f', struct.pack('<I', b << 16))[0]
+
+
+def approx_bound(op, fmt, x, y):
+    """The spec's bound for input x (result y), or None where the spec gives none."""
+    if op in ('sin', 'cos'):
+        return 'abs=2^-20.5' if abs(x) <= 2 * math.pi else \
+            'abs=2^-14.7' if abs(x) <= 100 * math.pi else None
+    if op == 'lg2':
+        return 'abs=2^-22' if 0.5 < x < 2 else 'rel=2^-22'
+    if op == 'ex2':
+        if fmt == 'f32':
+            return 'ulp=2'
+        tiny = 2.0 ** -14 if fmt == 'f16' else 2.0 ** -126
+        big = 65504.0 if fmt == 'f16' else 3.3895313892515355e38
+        return None if y < tiny or y > big else 'rel=2^-9.9' if fmt == 'f16' else 'rel=2^-7'
+    if fmt == 'f32':
+        return 'rel=2^-11'
+    return 'abs=2^-10.987' if fmt == 'f16' else 'abs=2^-8'
+
+
+def approx_elem(op, fmt, ftz, b):
+    """(expectation, bound or None) for one element of input bits b."""
+    w = 32 if fmt == 'f32' else 16
+    x = from_bits(fmt, b)
+    E = 8 if fmt != 'f16' else 5
+    sub = (b >> (w - 1 - E)) & M(E) == 0 and b & M(w - 1 - E)
+    if ftz and sub:
+        x = -0.0 if b >> (w - 1) else 0.0
+    if math.isnan(x):
+        return 'nan', None
+    special = {('sin', 0): x, ('cos', 0): 1.0, ('lg2', 0): -math.inf, ('ex2', 0): 1.0,
+               ('tanh', 0): x}
+    if x == 0:
+        y = special[(op, 0)]
+    elif math.isinf(x):
+        y = {'sin': math.nan, 'cos': math.nan, 'lg2': math.inf if x > 0 else math.nan,
+             'ex2': math.inf if x > 0 else 0.0, 'tanh': math.copysign(1.0, x)}[op]
+    elif op == 'lg2' and x < 0:
+        y = math.nan
+    else:
+        try:
+            y = APPROX_FN[op](x)
+        except OverflowError:
+            y = math.inf
+        bound = approx_bound(op, fmt, x, y)
+        if bound is None or math.isinf(y):
+            return None, None                 # no bound here: the caller draws another input
+        return '~' + y.hex(), bound
+    if math.isnan(y):
+        return 'nan', None
+    return '0x%0*x' % (w // 4, to_bits(fmt, y)), None
+
+
+def approx_inputs(op, fmt, rng):
+    """Input values: the spec's special ones, the ends of its ranges, then random ones in them."""
+    vals = [0.0, -0.0, math.inf, -math.inf, math.nan, 1.0, -1.0, 0.5]
+    lo, hi = {'sin': (-100 * math.pi, 100 * math.pi), 'cos': (-100 * math.pi, 100 * math.pi),
+              'lg2': (2.0 ** -100, 2.0 ** 100), 'ex2': (-126.0, 127.9), 'tanh': (-12.0, 12.0)}[op]
+    if fmt == 'f16':
+        lo, hi = max(lo, -60000.0), min(hi, 60000.0)
+        if op == 'ex2':
+            lo, hi = -14.0, 15.9
+        if op == 'lg2':
+            lo, hi = 2.0 ** -14, 60000.0
+    if op in ('sin', 'cos'):
+        vals += [2 * math.pi, -2 * math.pi, 100.0, 3.0]
+    if op == 'lg2':
+        vals += [-3.0, 0.75, 1.5, 1.0e-30, 1.0e30, 2.0]
+    vals += [rng.uniform(lo, hi) for _ in range(6)]
+    out = []
+    for v in vals:
+        b = to_bits(fmt, v) if not math.isnan(v) else to_bits(fmt, v) | 1
+        if fmt == 'f32':
+            b = struct.unpack('<I', struct.pack('<f', v))[0]
+        out.append(b)
+    sub = 1 if fmt != 'f32' else 3                   # a subnormal: flushed under .ftz
+    out += [sub, (1 << (31 if fmt == 'f32' else 15)) | sub]
+    return out
+
+
+def approx_lines(name, rng):
+    I = Insn(name)
+    fmt = I.type.replace('x2', '')
+    ftz = 'ftz' in I.mods
+    w = 32 if fmt == 'f32' else 16
+    elems = []
+    for b in approx_inputs(I.op, fmt, rng):
+        want, bound = approx_elem(I.op, fmt, ftz, b)
+        if want is not None:
+            elems.append((b, want, bound))
+    out = []
+    if not I.packed:
+        for b, want, bound in elems:
+            out.append('%-22s 0x%0*x -> %s%s\n' % (name, w // 4, b, want,
+                                                    ' ' + bound if bound else ''))
+        return out
+    # packed: pairs whose approximate elements share one bound (the last element repeats)
+    for k in range(0, len(elems), 2):
+        hi = elems[k]
+        lo = elems[k + 1] if k + 1 < len(elems) else elems[0]
+        if hi[2] and lo[2] and hi[2] != lo[2]:
+            lo = elems[0]
+        bound = hi[2] or lo[2]
+        out.append('%-22s 0x%04x%04x -> %s:%s%s\n' % (name, hi[0], lo[0], hi[1], lo[1],
+                                                     ' ' + bound if bound else ''))
+    return out
+
+
 # ---- output -------------------------------------------------------------------------------------
 
 def fmt_operand(I, v, w):
@@ -900,6 +1048,8 @@ def fmt_result(I, r, k):
 
 def lines_for(name, rng, count=None):
     """Vector lines for one spelling; count: that many, drawing the inputs again as needed."""
+    if '.approx' in name and name.split('.')[0] in APPROX_TRANSCENDENTAL:
+        return approx_lines(name, rng)
     I = Insn(name)
     cases = []
     while len(cases) < (count or 1):
