@@ -277,6 +277,21 @@ ptxcpu_status ptxcpu_isa_force(ptxcpu_isa isa)
     return PTXCPU_OK;
 }
 
+/* Whether row op is one of the SLEEF families (sin, cos, lg2, ex2, tanh .approx) on an x86-64 CPU
+ * without FMA: SLEEF's deterministic scalar functions exist only as `purecfma` builds, which
+ * would fault there (every ISA above scalar requires FMA anyway). Refused, never trapped. */
+static int needs_missing_fma(unsigned op)
+{
+#if defined(__x86_64__) || defined(__i386__)
+    unsigned sem = ptx_rows[op].sem;
+    return (sem == SEM_FSIN || sem == SEM_FCOS || sem == SEM_FLG2 || sem == SEM_FEX2 ||
+            sem == SEM_FTANH) && !ptx_cpu_get()->fma;
+#else
+    (void)op;
+    return 0;
+#endif
+}
+
 ptxcpu_status ptxcpu_resolve(const ptxcpu_insn *insn, ptxcpu_isa isa, ptxcpu_kernel *out)
 {
     if (!insn || !out)
@@ -292,6 +307,10 @@ ptxcpu_status ptxcpu_resolve(const ptxcpu_insn *insn, ptxcpu_isa isa, ptxcpu_ker
     } else if (!ptxcpu_isa_usable(isa)) {
         return why_unusable(isa);
     }
+    if (needs_missing_fma(insn->op))
+        return ptx_fail(PTXCPU_E_ISA, "%s: computed with SLEEF's deterministic functions, whose "
+                        "x86-64 builds use FMA instructions, and this CPU has no FMA",
+                        ptx_rows[insn->op].mnem);
     *out = &table_of(isa)[ptx_kernel_id(insn->op, insn->sm)];
     return PTXCPU_OK;
 }
