@@ -411,7 +411,7 @@ static int parse_pred_result(const char *t, vline *v, const char *file, unsigned
     if (strcmp(t, "0") && strcmp(t, "1"))
         return bad(file, ln, "result '%s': %s writes a predicate: 0 or 1",
                    cli_shown(t, tb, sizeof tb), v->d.mnemonic);
-    v->res[0] = (expect){W_BITS, (uint64_t)(t[0] == '1')};
+    v->res[0] = (expect){.kind = W_BITS, .bits = (uint64_t)(t[0] == '1')};
     return 1;
 }
 /* Bytes of a warp register of `bits` bits (a predicate: one lane mask). */
