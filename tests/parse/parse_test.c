@@ -162,6 +162,9 @@ static unsigned spec_min_sm(const char *mn)
         return 20;
     if (opcode_is(mn, "fns")) return 30;
     if (opcode_is(mn, "copysign") || opcode_is(mn, "testp")) return 20;
+    if ((opcode_is(mn, "div") || opcode_is(mn, "rcp") || opcode_is(mn, "sqrt") ||
+         opcode_is(mn, "rsqrt")) && (has(mn, ".approx") || has(mn, ".full")))
+        return has(mn, ".f32") ? 10 : has(mn, ".ftz") ? 20 : 13; /* 9.7.3.8, 13-17: f32 all targets */
     if ((opcode_is(mn, "div") || opcode_is(mn, "rcp") || opcode_is(mn, "sqrt")) &&
         (has(mn, ".f32") || (has(mn, ".f64") && !has(mn, ".rn")))) /* .rnd.f32; .rz/.rm/.rp.f64 */
         return 20;
@@ -171,8 +174,6 @@ static unsigned spec_min_sm(const char *mn)
     if (opcode_is(mn, "sin") || opcode_is(mn, "cos") || opcode_is(mn, "lg2") ||
         opcode_is(mn, "ex2"))
         return 10;
-    if (has(mn, ".approx") || has(mn, ".full")) /* 9.7.3.8, 13-17: f32 all targets */
-        return has(mn, ".f32") ? 10 : has(mn, ".ftz") ? 20 : 13;
     if (opcode_is(mn, "dp4a") || opcode_is(mn, "dp2a")) return 61;
     int half = has(mn, ".f16") || has(mn, ".f16x2"), bf = has(mn, ".bf16") || has(mn, ".bf16x2");
     if (opcode_is(mn, "fma") && (half || bf)) /* 9.7.4.4's target notes */
