@@ -425,7 +425,8 @@ typedef struct got {
 
 static void *xalloc(size_t n)
 {
-    void *p = aligned_alloc(64, n ? n : 64);
+    /* C11's aligned_alloc wants a multiple of the alignment (a predicate register is 4 bytes) */
+    void *p = aligned_alloc(64, (n + 63) / 64 * 64 + 64 * !n);
     if (!p) {
         perror("ptxcpu check");
         exit(2);
