@@ -12,18 +12,11 @@ Usage: python3 tests/vectors/gen/hw_approx.py tests/vectors
 """
 import math
 import os
-import struct
 import sys
 
+from families import from_bits as value  # the bits of an f32/f16/bf16 as a Python float
+
 OPS = ('sin.', 'cos.', 'lg2.', 'ex2.', 'tanh.')
-
-
-def value(fmt, b):
-    if fmt == 'f32':
-        return struct.unpack('<f', struct.pack('<I', b))[0]
-    if fmt == 'f16':
-        return struct.unpack('<e', struct.pack('<H', b))[0]
-    return struct.unpack('<f', struct.pack('<I', b << 16))[0]
 
 
 def subnormal(fmt, b):
