@@ -23,7 +23,8 @@ FAMILIES = [  # (name, fpu, group)
     ('MIN', 0, 0), ('MAX', 0, 0), ('POPC', 0, 2), ('CLZ', 0, 2), ('BFIND', 0, 2), ('FNS', 0, 2),
     ('BREV', 0, 2), ('BFE', 0, 2), ('BFI', 0, 2), ('BMSK', 0, 0), ('SZEXT', 0, 0),
     ('DP4A', 0, 4), ('DP2A', 0, 4), ('FSUB', 1, 3), ('FMAD', 1, 4), ('HADD', 1, 3),
-    ('COPYSIGN', 0, 0), ('HSUB', 1, 0), ('HMUL', 1, 2), ('HFMA', 1, 1)]
+    ('COPYSIGN', 0, 0), ('HSUB', 1, 0), ('HMUL', 1, 2), ('HFMA', 1, 1), ('MXADD', 1, 0),
+    ('MXSUB', 1, 2), ('MXFMA', 1, 4)]
 
 W = {'u16': 16, 's16': 16, 'u32': 32, 's32': 32, 'u64': 64, 's64': 64, 'u16x2': 32, 's16x2': 32,
      'b32': 32, 'b64': 64, 'f16': 16, 'f16x2': 32, 'bf16': 16, 'bf16x2': 32, 'f32': 32,
@@ -218,6 +219,18 @@ for t in ['f16', 'f16x2', 'bf16', 'bf16x2']:
     for relu in ['', 'relu']:
         row(name('fma', 'rn', 'oob', relu, t), 'HFMA', t, ('oob', relu) if relu else ('oob',),
             rnd='RN', ws=(W[t], [W[t]] * 3), sm=90, ptx=(8, 1), sec='9.7.4.4')
+
+# 9.7.5 mixed precision: d and c are f32, a (and b) the .f16/.bf16 second type (ty2), converted
+# exactly to f32; add/sub write a and c (the spec's names), fma a, b, c. .rnd optional for add/sub,
+# required for fma.
+for op, sem, sec in [('add', 'MXADD', '9.7.5.1'), ('sub', 'MXSUB', '9.7.5.2'),
+                     ('fma', 'MXFMA', '9.7.5.3')]:
+    for r in RND if op != 'fma' else RND[1:]:
+        for sat in ['', 'sat']:
+            for at in ['f16', 'bf16']:
+                row(name(op, r, sat, 'f32', at), sem, 'f32', (sat,) if sat else (),
+                    rnd=(r or 'none').upper(), ws=(32, [16, 16, 32] if op == 'fma' else [16, 32]),
+                    ty2=at, sm=100, ptx=(8, 6), sec=sec)
 
 assert len({r[0] for r in rows}) == len(rows), 'a mnemonic spelled twice'
 assert {r[1] for r in rows} == {f for f, _, _ in FAMILIES}, 'a family without rows, or rows without one'

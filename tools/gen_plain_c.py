@@ -55,11 +55,16 @@ FLOAT = {'F32': 'float', 'F32X2': 'float', 'F64': 'double', 'F16': 'f16', 'F16X2
 FPFX = {'float': 'f32', 'double': 'f64', 'f16': 'f16', 'bf16': 'bf16'}
 FESET = {'RZ': 'FE_TOWARDZERO', 'RM': 'FE_DOWNWARD', 'RP': 'FE_UPWARD'}
 FLOAT_SEMS = ('FSUB', 'FMAD', 'HADD', 'COPYSIGN', 'HSUB', 'HMUL', 'HFMA')
+MIXED_SEMS = ('MXADD', 'MXSUB', 'MXFMA')
 ELEMENTWISE_X2 = ('ADD', 'MIN', 'MAX', 'FSUB', 'HADD', 'HSUB', 'HMUL', 'HFMA')
 
 
 def operand_types(r):
     """C element type of d, a, b, c, e (None where absent)."""
+    if r.sem in MIXED_SEMS:  # f32 d and last source, f16/bf16 a (and b)
+        h = FLOAT[r.ty2]
+        return ['float'] + [h if k < r.nsrc - 1 else 'float' if k < r.nsrc else None
+                            for k in range(4)]
     if r.sem in FLOAT_SEMS:
         t = FLOAT[r.ty]
         return [t] + [t if k < r.nsrc else None for k in range(4)]
@@ -301,6 +306,16 @@ def t_hfma(r):
     return body + ['d[i] = r;']
 
 
+def t_mixed(r):
+    """9.7.5: the halves converted to float (exactly), then the f32 operation in the row's mode."""
+    h = FPFX[FLOAT[r.ty2]]
+    if r.sem == 'MXFMA':
+        expr = f'fmaf({h}_to_float(a[i]), {h}_to_float(b[i]), c[i])'
+    else:
+        expr = f'{h}_to_float(a[i]) {"+" if r.sem == "MXADD" else "-"} b[i]'
+    return float_finish(r, 'float', expr)
+
+
 def t_copysign(r):
     t = FLOAT[r.ty]
     if t == 'double':  # f64 NaNs keep their payload: no canonicalization
@@ -315,6 +330,7 @@ TEMPLATES = {
     'BFIND': t_bfind, 'FNS': t_fns, 'BREV': t_brev, 'BFE': t_bfe, 'BFI': t_bfi, 'BMSK': t_bmsk,
     'SZEXT': t_szext, 'DP4A': t_dp, 'DP2A': t_dp, 'FSUB': t_fsub, 'FMAD': t_fmad, 'HADD': t_hadd,
     'COPYSIGN': t_copysign, 'HSUB': t_hsubmul, 'HMUL': t_hsubmul, 'HFMA': t_hfma,
+    'MXADD': t_mixed, 'MXSUB': t_mixed, 'MXFMA': t_mixed,
 }
 
 

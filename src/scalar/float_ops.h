@@ -147,4 +147,6 @@ static inline uint64_t ptx_lane_HADD(int ty, int ty2, unsigned m, int rnd, uint6
 
 #include "half_ops.h" /* half sub, mul, fma (9.7.4.2-9.7.4.4) */
 
+#include "mixed_ops.h" /* mixed-precision add, sub, fma (9.7.5) */
+
 #endif

@@ -212,4 +212,6 @@ SIMD_BODY(COPYSIGN, 64, 64, 64, 0, 0)
 
 #include "simd/half_ops.h" /* half sub, mul, fma (9.7.4.2-9.7.4.4) */
 
+#include "simd/mixed_ops.h" /* mixed-precision add, sub, fma (9.7.5) */
+
 #endif

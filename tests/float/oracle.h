@@ -1,6 +1,6 @@
 /* MPFR oracle of the float suite: the exact PTX result of one element of copysign, sub, mad (fma
  * and the legacy sm_1x mad.f32) and half-precision add, per spec sections 9.7.3.2, 9.7.3.4,
- * 9.7.3.7, 9.7.4.1, and half sub, mul, fma (9.7.4.2-9.7.4.4). */
+ * 9.7.3.7, 9.7.4.1, half sub, mul, fma (9.7.4.2-9.7.4.4) and mixed precision (9.7.5). */
 #ifndef FLOAT_ORACLE_H
 #define FLOAT_ORACLE_H
 
@@ -24,6 +24,7 @@ typedef struct oracle_spec {
     int ftz, sat;
     int relu; /* negative results (and -0) give +0; a NaN stays the canonical NaN */
     int oob;  /* a or b is the OOB NaN 0x7ff7 / 0xfff7 (16-bit formats): the result is +0 */
+    const fpfmt *fa; /* mixed precision (9.7.5): the format of a (and fma's b); NULL: f */
 } oracle_spec;
 
 void oracle_init(void);

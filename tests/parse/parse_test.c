@@ -65,6 +65,9 @@ static const struct { const char *sec, *pattern; } syntax[] = {
     {"9.7.4.4", "fma.rn{.ftz}{.sat}<.f16,.f16x2>"}, {"9.7.4.4", "fma.rn{.ftz}.relu<.f16,.f16x2>"},
     {"9.7.4.4", "fma.rn{.relu}<.bf16,.bf16x2>"},
     {"9.7.4.4", "fma.rn.oob{.relu}<.f16,.f16x2,.bf16,.bf16x2>"},
+    {"9.7.5.1", "add" ORND "{.sat}.f32<.f16,.bf16>"},
+    {"9.7.5.2", "sub" ORND "{.sat}.f32<.f16,.bf16>"},
+    {"9.7.5.3", "fma" RND "{.sat}.f32<.f16,.bf16>"},
 };
 
 #define MAXSPELL 1024
@@ -123,8 +126,14 @@ static unsigned type_bits(const char *mn) /* width of the (first) instruction ty
     return 0;
 }
 
+static int mixed(const char *mn) /* 9.7.5: an f32 instruction on .f16/.bf16 a (and b) */
+{
+    return has(mn, ".f32") && (has(mn, ".f16") || has(mn, ".bf16"));
+}
+
 static unsigned spec_min_sm(const char *mn)
 {
+    if (mixed(mn)) return 100;
     int x2int = has(mn, ".u16x2") || has(mn, ".s16x2");
     if (opcode_is(mn, "popc") || opcode_is(mn, "clz") || opcode_is(mn, "bfind") ||
         opcode_is(mn, "brev") || opcode_is(mn, "bfe") || opcode_is(mn, "bfi"))
@@ -167,6 +176,10 @@ static void spec_shape(const char *mn, unsigned *nsrc, unsigned *dbits, unsigned
     if (opcode_is(mn, "bfe")) sbits[1] = sbits[2] = 32;
     if (opcode_is(mn, "bfi")) sbits[2] = sbits[3] = 32;
     if (opcode_is(mn, "szext")) sbits[1] = 32;
+    if (mixed(mn)) { /* d and the last source f32, a (and fma's b) 16-bit */
+        *dbits = 32;
+        for (unsigned i = 0; i < *nsrc; i++) sbits[i] = i + 1 < *nsrc ? 16 : 32;
+    }
 }
 
 /* ---- valid spellings ------------------------------------------------------------------------ */
@@ -232,7 +245,8 @@ static void test_table(void)
         check(d.reads_cc == rcc && d.writes_cc == wcc, "%s: reads_cc %d writes_cc %d, want %d %d",
               d.mnemonic, d.reads_cc, d.writes_cc, rcc, wcc);
         unsigned elems = strstr(d.mnemonic, "x2") ? 2 : 1;
-        ptxcpu_elem el = has(d.mnemonic, ".f16") || has(d.mnemonic, ".f16x2") ? PTXCPU_ELEM_F16
+        ptxcpu_elem el = mixed(d.mnemonic) ? PTXCPU_ELEM_F32 /* d's type (and c's) */
+                       : has(d.mnemonic, ".f16") || has(d.mnemonic, ".f16x2") ? PTXCPU_ELEM_F16
                        : has(d.mnemonic, ".bf16") || has(d.mnemonic, ".bf16x2") ? PTXCPU_ELEM_BF16
                        : has(d.mnemonic, ".f32") || has(d.mnemonic, ".f32x2") ? PTXCPU_ELEM_F32
                        : has(d.mnemonic, ".f64") ? PTXCPU_ELEM_F64 : PTXCPU_ELEM_INT;
