@@ -80,7 +80,9 @@ typedef struct ptxcpu_insn_desc {
     int writes_cc;           /* writes CC.CF (.cc forms) */
     unsigned min_sm;         /* minimum target, e.g. 61 for dp4a */
     unsigned ptx_major, ptx_minor; /* PTX ISA version that introduced it */
-    ptxcpu_elem elem;        /* element type of d and the sources (floats: all operands) */
+    ptxcpu_elem elem;        /* element type of d and the sources (floats: all operands, but
+                              * mixed precision (9.7.5): d's and c's, F32; its 16-bit a and b
+                              * are the .f16/.bf16 the mnemonic ends with) */
     unsigned elems;          /* elements per register: 2 for .x2 types, else 1 */
 } ptxcpu_insn_desc;
 

@@ -101,6 +101,15 @@ static int ntypes(const toks *k)
     return n;
 }
 
+/* The first type part of k ("" if none). */
+static const char *first_type(const toks *k)
+{
+    for (int i = 1; i < k->n; i++)
+        if (is_type_tok(k->t[i]))
+            return k->t[i];
+    return "";
+}
+
 /* Same instruction types (in order) as the given tokens. */
 static int same_types(const toks *a, const toks *b)
 {
@@ -195,14 +204,18 @@ static void sb_cut(sb *b, size_t n)
  * left out. */
 static void sb_list_tokens(sb *b, const unsigned char *sel, const char *cat, const toks *given)
 {
-    char seen[64][TOKLEN];
+    char seen[64][2 * TOKLEN];
     int nseen = 0;
     for (unsigned i = 0; i < PTX_NROWS; i++) {
         if (!sel[i]) continue;
         for (int k = 1; k < row_toks[i].n; k++) {
-            const char *t = row_toks[i].t[k];
+            char t[2 * TOKLEN];
+            snprintf(t, sizeof t, "%s", row_toks[i].t[k]);
             if (cat ? strcmp(category(t), cat) != 0 : is_type_tok(t)) continue;
             if (given && has_tok(given, 1, t)) continue;
+            if (is_type_tok(t) && is_float_type(t) && k + 1 < row_toks[i].n &&
+                is_type_tok(row_toks[i].t[k + 1])) /* mixed precision: .f32.f16 is one choice */
+                snprintf(t, sizeof t, "%s.%s", row_toks[i].t[k], row_toks[i].t[k + 1]), k++;
             int dup = 0;
             for (int s = 0; s < nseen; s++) dup |= !strcmp(seen[s], t);
             if (dup || nseen == 64) continue;
@@ -438,25 +451,39 @@ static int given_twice(why *w)
     return 0;
 }
 
-/* Rule 4, a count of types other than the opcode's: one, or two for dp4a/dp2a (.atype.btype). */
+/* Rule 4, a count of types no form of the opcode has: one, two for dp4a/dp2a (.atype.btype),
+ * one or two for add/sub/fma (.type, or .f32.atype in mixed precision, 9.7.5). */
 static int type_count(why *w)
 {
-    int want = 0, have = ntypes(w->k);
+    int have = ntypes(w->k), one = 0, two = 0, two_here = 0;
     for (unsigned r = 0; r < PTX_NROWS; r++)
         if (w->in_op[r]) {
-            want = ntypes(&row_toks[r]);
-            break;
+            int n = ntypes(&row_toks[r]);
+            one |= n == 1, two |= n == 2;
+            two_here |= n == 2 && !strcmp(first_type(&row_toks[r]), first_type(w->k));
         }
-    if (have == want)
+    /* where an opcode has both, two types are the mixed-precision pair only after its .f32 */
+    if ((have == 1 && one) || (have == 2 && two && (!one || two_here)))
         return 0;
     if (have == 0)
         sb_add(&w->m, "%s: missing the type; %s takes ", w->mn, w->op);
     else
-        sb_add(&w->m, "%s: %s takes %s type%s (%s), not %d; its types are ", w->mn, w->op,
-               want == 2 ? "two" : "one", want == 2 ? "s" : "", want == 2 ? ".atype.btype" : ".type",
+        sb_add(&w->m, "%s: %s takes %s, not %d; its types are ", w->mn, w->op,
+               one && two ? "one type (.type), or two in mixed precision (.f32.atype)"
+               : two      ? "two types (.atype.btype)"
+                          : "one type (.type)",
                have);
     sb_list_tokens(&w->m, w->in_op, "type", NULL);
     sb_list_sections(&w->m, w->in_op);
+    return 1;
+}
+
+/* Whether k has every part of row after the opcode. */
+static int has_all(const toks *k, const toks *row)
+{
+    for (int i = 1; i < row->n; i++)
+        if (!has_tok(k, 1, row->t[i]))
+            return 0;
     return 1;
 }
 
@@ -464,7 +491,8 @@ static int type_count(why *w)
 static int out_of_order(why *w)
 {
     for (unsigned r = 0; r < PTX_NROWS; r++)
-        if (w->in_op[r] && row_toks[r].n == w->k->n && row_has_all(r, w->k)) {
+        if (w->in_op[r] && row_toks[r].n == w->k->n && row_has_all(r, w->k) &&
+            has_all(w->k, &row_toks[r])) { /* the same parts (add.f32.f32 is not add.sat.f32) */
             sb_add(&w->m, "%s: modifiers out of order; the spec writes %s (%s)", w->mn,
                    ptx_rows[r].mnem, ptx_rows[r].sec);
             return 1;
@@ -520,6 +548,19 @@ static const char *spec_note(const char *op, const char *mod)
     return NULL;
 }
 
+/* Rule 6 (and 9) when no form has the given types: the opcode's types. */
+static int no_such_types(why *w)
+{
+    sb_add(&w->m, "%s: no form of %s has the type%s", w->mn, w->op, ntypes(w->k) > 1 ? "s" : "");
+    for (int i = 1; i < w->k->n; i++)
+        if (is_type_tok(w->k->t[i]))
+            sb_add(&w->m, " .%s", w->k->t[i]);
+    sb_add(&w->m, "; its types are ");
+    sb_list_tokens(&w->m, w->in_op, "type", NULL);
+    sb_list_sections(&w->m, w->in_op);
+    return 1;
+}
+
 /* Rule 6, a modifier that no form of the given types has: the types whose forms have it. */
 static int modifier_not_for_type(why *w)
 {
@@ -527,10 +568,8 @@ static int modifier_not_for_type(why *w)
         const char *t = w->k->t[i];
         if (is_type_tok(t) || rows_have(w->typed, t))
             continue;
-        if (w->ntyped == 0) {
-            sb_add(&w->m, "%s: no form of %s has this type", w->mn, w->op);
-            return 1;
-        }
+        if (w->ntyped == 0)
+            return no_such_types(w);
         int here = forms_with(w, t);
         sb_add(&w->m, "%s: .%s applies only to ", w->mn, t);
         sb_list_tokens(&w->m, w->sel, "type", NULL);
@@ -649,6 +688,8 @@ static int missing_part(why *w)
 /* Rule 9, anything else: the forms of the given types. */
 static int other_spelling(why *w)
 {
+    if (w->ntyped == 0)
+        return no_such_types(w);
     sb_add(&w->m, "%s: not a spelling the spec allows; %s forms of this type: ", w->mn, w->op);
     sb_list_rows(&w->m, w->typed, 8);
     sb_list_sections(&w->m, w->typed);

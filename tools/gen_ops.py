@@ -29,7 +29,9 @@ FAMILIES = [  # (name, fpu, group)
     ('FSQRT', 1, 1),
     ('TESTP', 0, 4), ('FDIVA', 1, 4), ('FRSQRT', 1, 3), ('FRCPH', 1, 2),
     # sin, cos, lg2, ex2, tanh .approx (9.7.3.18-22, 9.7.4.9-10): SLEEF's deterministic functions
-    ('FSIN', 1, 4), ('FCOS', 1, 4), ('FLG2', 1, 3), ('FEX2', 1, 2), ('FTANH', 1, 1)]
+    ('FSIN', 1, 4), ('FCOS', 1, 4), ('FLG2', 1, 3), ('FEX2', 1, 2), ('FTANH', 1, 1),
+    # mixed precision add, sub, fma (9.7.5)
+    ('MXADD', 1, 0), ('MXSUB', 1, 2), ('MXFMA', 1, 4)]
 
 W = {'u16': 16, 's16': 16, 'u32': 32, 's32': 32, 'u64': 64, 's64': 64, 'u16x2': 32, 's16x2': 32,
      'b32': 32, 'b64': 64, 'f16': 16, 'f16x2': 32, 'bf16': 16, 'bf16x2': 32, 'f32': 32,
@@ -356,6 +358,18 @@ for t in ['f16', 'f16x2', 'bf16', 'bf16x2']:
     sm, p = (90, (7, 8)) if bf else (75, (7, 0))
     row(name('ex2', 'approx', 'ftz' if bf else '', t), 'FEX2', t, ('ftz',) if bf else (),
         ws=(W[t], [W[t]]), sm=sm, ptx=p, sec='9.7.4.10')
+
+# 9.7.5 mixed precision: d and c are f32, a (and b) the .f16/.bf16 second type (ty2), converted
+# exactly to f32; add/sub write a and c (the spec's names), fma a, b, c. .rnd optional for add/sub,
+# required for fma.
+for op, sem, sec in [('add', 'MXADD', '9.7.5.1'), ('sub', 'MXSUB', '9.7.5.2'),
+                     ('fma', 'MXFMA', '9.7.5.3')]:
+    for r in RND if op != 'fma' else RND[1:]:
+        for sat in ['', 'sat']:
+            for at in ['f16', 'bf16']:
+                row(name(op, r, sat, 'f32', at), sem, 'f32', (sat,) if sat else (),
+                    rnd=(r or 'none').upper(), ws=(32, [16, 16, 32] if op == 'fma' else [16, 32]),
+                    ty2=at, sm=100, ptx=(8, 6), sec=sec)
 
 assert len({r[0] for r in rows}) == len(rows), 'a mnemonic spelled twice'
 assert {r[1] for r in rows} == {f for f, _, _ in FAMILIES}, 'a family without rows, or rows without one'

@@ -59,10 +59,15 @@ FLOAT_SEMS = ('FSUB', 'FMAD', 'HADD', 'COPYSIGN', 'FADD', 'FMUL', 'FFMA', 'FABS'
               'FRCPH', 'FSIN', 'FCOS', 'FLG2', 'FEX2', 'FTANH')
 ELEMENTWISE_X2 = ('ADD', 'MIN', 'MAX', 'FSUB', 'HADD', 'FADD', 'FMUL', 'FFMA', 'FABS', 'FNEG',
                   'FMIN', 'FMAX', 'HSUB', 'HMUL', 'HFMA', 'FTANH', 'FEX2')
+MIXED_SEMS = ('MXADD', 'MXSUB', 'MXFMA')
 
 
 def operand_types(r):
     """C element type of d, a, b, c, e (None where absent)."""
+    if r.sem in MIXED_SEMS:  # f32 d and last source, f16/bf16 a (and b)
+        h = FLOAT[r.ty2]
+        return ['float'] + [h if k < r.nsrc - 1 else 'float' if k < r.nsrc else None
+                            for k in range(4)]
     if r.sem in FLOAT_SEMS:
         t = FLOAT[r.ty]
         d = 'uint32_t' if r.bits[0] == 1 else t  # a predicate: one lane mask a warp
@@ -319,6 +324,16 @@ def t_hfma(r):
     return body + ['d[i] = r;']
 
 
+def t_mixed(r):
+    """9.7.5: the halves converted to float (exactly), then the f32 operation in the row's mode."""
+    h = FPFX[FLOAT[r.ty2]]
+    if r.sem == 'MXFMA':
+        expr = f'fmaf({h}_to_float(a[i]), {h}_to_float(b[i]), c[i])'
+    else:
+        expr = f'{h}_to_float(a[i]) {"+" if r.sem == "MXADD" else "-"} b[i]'
+    return float_finish(r, 'float', expr)
+
+
 def t_copysign(r):
     t = FLOAT[r.ty]
     if t == 'double':  # a NaN b keeps its payload: no canonicalization, as the hardware
@@ -453,6 +468,7 @@ TEMPLATES = {
     'TESTP': t_testp,
     'FDIVA': t_fapprox, 'FRSQRT': t_fapprox, 'FRCPH': t_fapprox,
     'FSIN': t_approx, 'FCOS': t_approx, 'FLG2': t_approx, 'FEX2': t_approx, 'FTANH': t_approx,
+    'MXADD': t_mixed, 'MXSUB': t_mixed, 'MXFMA': t_mixed,
 }
 
 

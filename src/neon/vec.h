@@ -390,7 +390,15 @@ VINL v32 v32_from_f64(v64 a)
 VINL v32 v32_from_f16(v16 a) { return I32_(vcvt_f32_f16(vreinterpret_f16_u16(a))); }
 VINL v16 v16_to_f16_rn(v32 a) { return vreinterpret_u16_f16(vcvt_f16_f32(F32_(a))); }
 #else
-VINL v32 v32_from_f16(v16 a) { return I32_(simde_vcvt_f32_f16(simde_vreinterpret_f16_u16(a))); }
+/* simde renormalizes a zero or subnormal half by subtracting a magic number, which leaves -0 for
+ * +0 when the kernel rounds downward (x - x is -0 under RM): zeros take their bits directly. */
+VINL v32 v32_from_f16(v16 a)
+{
+    v32 w = v32_from16_u(a);
+    vm zero = v32_cmpeq(v32_and(w, v32_set1(0x7fff)), v32_zero());
+    v32 conv = I32_(simde_vcvt_f32_f16(simde_vreinterpret_f16_u16(a)));
+    return v32_sel(zero, v32_slli(w, 16), conv);
+}
 VINL v16 v16_to_f16_rn(v32 a) { return simde_vreinterpret_u16_f16(simde_vcvt_f16_f32(F32_(a))); }
 #endif
 

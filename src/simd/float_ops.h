@@ -252,4 +252,6 @@ SIMD_BODY(COPYSIGN, 64, 64, 64, 0, 0)
 #include "simd/float_approx_alg.h" /* div.approx, rsqrt.approx, rcp.approx.ftz.f64 */
 #include "simd/float_approx.h" /* sin, cos, lg2, ex2, tanh .approx (SLEEF) */
 
+#include "simd/mixed_ops.h" /* mixed-precision add, sub, fma (9.7.5) */
+
 #endif

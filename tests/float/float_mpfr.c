@@ -62,6 +62,10 @@ static int describe(spelling *sp, unsigned sm)
     const char *op = strtok_r(buf, ".", &save);
     memset(s, 0, sizeof *s);
     s->f = fmts[sp->desc.elem];
+    const char *last = strrchr(sp->mnemonic, '.') + 1; /* mixed: "<op>...f32.f16" / ".bf16" */
+    int mixed = (!strcmp(last, "f16") || !strcmp(last, "bf16")) && strstr(sp->mnemonic, ".f32.");
+    if (mixed)
+        s->fa = last[0] == 'b' ? &FMT_BF16 : &FMT_F16;
     s->rnd = MPFR_RNDN;
     for (const char *tok; (tok = strtok_r(NULL, ".", &save)) != NULL;) {
         if (!strcmp(tok, "ftz"))
@@ -112,7 +116,7 @@ static int describe(spelling *sp, unsigned sm)
     } else
         return -1;
     sp->elem_bits = sp->desc.dst_bits / sp->desc.elems;
-    snprintf(sp->family, sizeof sp->family, "%s.%s%s%s", op, strrchr(sp->mnemonic, '.') + 1,
+    snprintf(sp->family, sizeof sp->family, "%s.%s%s%s%s", op, mixed ? "f32." : "", last,
              sp->target ? " @" : "", sp->target ? sp->target : "");
     return 0;
 }
@@ -131,12 +135,40 @@ static int make_spelling(spelling *sp, const ptxcpu_insn_desc *d, const char *ta
     return describe(sp, insn.sm) ? PTXCPU_E_ARG : PTXCPU_OK;
 }
 
+/* Mixed precision (9.7.5): the half edges for a (and b), the f32 ones for the last operand, crossed,
+ * then random tuples. */
+static uint64_t *make_mixed_cases(const spelling *sp, size_t nrandom, uint64_t seed, size_t *count)
+{
+    uint64_t ea[EDGE_MAX], ec[EDGE_MAX];
+    size_t nea = edge_values(sp->spec.fa, ea), nec = edge_values(sp->spec.f, ec);
+    size_t nops = sp->desc.nsrc, ncross = nops == 3 ? nea * nea * nec : nea * nec;
+    size_t n = ncross + nrandom;
+    uint64_t *c = calloc(n * 3, sizeof *c);
+    rng_t r = {seed};
+    if (!c) {
+        perror("calloc");
+        exit(2);
+    }
+    for (size_t i = 0; i < ncross; i++) {
+        c[3 * i] = ea[i % nea];
+        if (nops == 3)
+            c[3 * i + 1] = ea[i / nea % nea];
+        c[3 * i + nops - 1] = ec[i / nea / (nops == 3 ? nea : 1)];
+    }
+    for (size_t i = ncross; i < n; i++)
+        random_mixed(sp->spec.fa, (unsigned)nops, &r, ea, nea, ec, nec, &c[3 * i]);
+    *count = n;
+    return c;
+}
+
 /* All operand tuples of a spelling: its format's edge values crossed exhaustively, then random. */
 static uint64_t *make_cases(const spelling *sp, size_t nrandom, uint64_t seed, size_t *count)
 {
     uint64_t edges[EDGE_MAX];
     const fpfmt *f = sp->spec.f;
     size_t ne = edge_values(f, edges), nops = sp->desc.nsrc;
+    if (sp->spec.fa)
+        return make_mixed_cases(sp, nrandom, seed, count);
     size_t ncross = nops == 3 ? ne * ne * ne : ne * ne, n = ncross + nrandom;
     uint64_t *c = malloc(n * 3 * sizeof *c);
     rng_t r = {seed};
@@ -207,11 +239,13 @@ static size_t check_spelling(const spelling *sp, size_t nrandom, uint64_t seed, 
         for (size_t l = 0; l < n * PTXCPU_WARP; l++)
             for (unsigned o = 0; o < nsrc; o++) {
                 uint64_t v = 0;
+                unsigned sb = sp->desc.src_bits[o], seb = sb / elems; /* mixed: 16-bit a, b */
+                uint64_t smask = seb == 64 ? ~0ull : (1ull << seb) - 1;
                 for (unsigned e = 0; e < elems; e++) {
                     size_t k = (lane0 + l) * elems + e;
-                    v |= (cases[3 * (k < ncases ? k : ncases - 1) + o] & emask) << (e * eb);
+                    v |= (cases[3 * (k < ncases ? k : ncases - 1) + o] & smask) << (e * seb);
                 }
-                put(reg[1 + o], bits, l, v);
+                put(reg[1 + o], sb, l, v);
             }
         ptxcpu_batch b;
         memset(&b, 0, sizeof b);
@@ -219,7 +253,7 @@ static size_t check_spelling(const spelling *sp, size_t nrandom, uint64_t seed, 
         b.d = reg[0];
         b.d_stride = (ptrdiff_t)regbytes;
         for (unsigned o = 0; o < nsrc; o++)
-            b.src[o] = (ptxcpu_src){reg[1 + o], (ptrdiff_t)regbytes};
+            b.src[o] = (ptxcpu_src){reg[1 + o], (ptrdiff_t)(PTXCPU_WARP * sp->desc.src_bits[o] / 8)};
         unsigned saved = get_fenv();
         set_fenv(caller_mode);
         ptxcpu_status st = ptxcpu_run(sp->kernel, &b);

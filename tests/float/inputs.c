@@ -204,3 +204,29 @@ void random_case(const fpfmt *f, unsigned nops, rng_t *r, const uint64_t *edges,
     else
         two_ops(f, r, edges, nedges, out);
 }
+
+void random_mixed(const fpfmt *fa, unsigned nops, rng_t *r, const uint64_t *ea, size_t nea,
+                  const uint64_t *ec, size_t nec, uint64_t out[3])
+{
+    uint64_t h[3], g[3];
+    random_case(fa, nops, r, ea, nea, h);
+    random_case(&FMT_F32, 2, r, ec, nec, g);
+    memset(out, 0, 3 * sizeof out[0]);
+    out[0] = h[0];
+    if (nops == 3)
+        out[1] = h[1];
+    double t = nops == 3 ? fp_decode(fa, h[0]) * fp_decode(fa, h[1]) : fp_decode(fa, h[0]);
+    uint64_t *c = &out[nops - 1];
+    switch (below(r, 4)) {
+    case 0: *c = g[0]; break;
+    case 1: *c = ec[below(r, (int)nec)]; break;
+    default: /* cancellation (sign flipped) or a carry (same sign), rounded near the half term */
+        if (!isfinite(t) || fabs(t) > 0x1p127 || (t != 0 && fabs(t) < 0x1p-149)) {
+            *c = g[0];
+            break;
+        }
+        *c = nudge(&FMT_F32, host_round(&FMT_F32, t), between(r, -3, 3)) ^
+             (coin(r) ? fp_sign(&FMT_F32) : 0);
+        break;
+    }
+}

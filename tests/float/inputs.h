@@ -18,4 +18,9 @@ size_t edge_values(const fpfmt *f, uint64_t *out);
 void random_case(const fpfmt *f, unsigned nops, rng_t *r, const uint64_t *edges, size_t nedges,
                  uint64_t out[3]);
 
+/* Mixed precision (9.7.5): a (and, nops 3, b) of the half format fa, the last operand f32 (edges
+ * ea of fa, ec of f32): random, an edge, or within a few ulps of plus or minus the half term. */
+void random_mixed(const fpfmt *fa, unsigned nops, rng_t *r, const uint64_t *ea, size_t nea,
+                  const uint64_t *ec, size_t nec, uint64_t out[3]);
+
 #endif

@@ -54,8 +54,9 @@ static uint64_t ieee(const oracle_spec *s, const uint64_t *in)
 {
     int t;
     mpfr_set_prec(R, s->f->p);
-    load(A, s->f, in[0], s->ftz);
-    load(B, s->f, in[1], s->ftz);
+    const fpfmt *fa = s->fa ? s->fa : s->f; /* mixed: a (and fma's b) are halves */
+    load(A, fa, in[0], s->ftz);
+    load(B, s->op == OR_FMA ? fa : s->f, in[1], s->ftz);
     switch (s->op) {
     case OR_SUB: t = mpfr_sub(R, A, B, s->rnd); break;
     case OR_ADD: t = mpfr_add(R, A, B, s->rnd); break;

@@ -1,7 +1,7 @@
 /* MPFR oracle of the float suite: the exact PTX result of one element of copysign, add, sub, mul,
  * fma, mad (fma and the legacy sm_1x mad.f32), the IEEE-rounded div, rcp and sqrt, half-precision
  * add, sub, mul, fma, and abs/neg/min/max (C library), per spec sections 9.7.3.2 to 9.7.3.15 and
- * 9.7.4.1-8. */
+ * 9.7.4.1-8, and mixed precision add, sub, fma (9.7.5). */
 #ifndef FLOAT_ORACLE_H
 #define FLOAT_ORACLE_H
 
@@ -37,6 +37,7 @@ typedef struct oracle_spec {
     int nan, xorsign; /* min/max .NaN, .xorsign.abs */
     int relu; /* negative results (and -0) give +0; a NaN stays the canonical NaN */
     int oob;  /* a or b is the OOB NaN 0x7ff7 / 0xfff7 (16-bit formats): the result is +0 */
+    const fpfmt *fa; /* mixed precision (9.7.5): the format of a (and fma's b); NULL: f */
 } oracle_spec;
 
 void oracle_init(void);

@@ -96,6 +96,9 @@ static const struct { const char *sec, *pattern; } syntax[] = {
     {"9.7.4.8", "max{.NaN}{.xorsign.abs}<.bf16,.bf16x2>"},
     {"9.7.4.9", "tanh.approx<.f16,.f16x2,.bf16,.bf16x2>"},
     {"9.7.4.10", "ex2.approx<.f16,.f16x2>"}, {"9.7.4.10", "ex2.approx.ftz<.bf16,.bf16x2>"},
+    {"9.7.5.1", "add" ORND "{.sat}.f32<.f16,.bf16>"},
+    {"9.7.5.2", "sub" ORND "{.sat}.f32<.f16,.bf16>"},
+    {"9.7.5.3", "fma" RND "{.sat}.f32<.f16,.bf16>"},
 };
 
 #define MAXSPELL 1024
@@ -154,8 +157,14 @@ static unsigned type_bits(const char *mn) /* width of the (first) instruction ty
     return 0;
 }
 
+static int mixed(const char *mn) /* 9.7.5: an f32 instruction on .f16/.bf16 a (and b) */
+{
+    return has(mn, ".f32") && (has(mn, ".f16") || has(mn, ".bf16"));
+}
+
 static unsigned spec_min_sm(const char *mn)
 {
+    if (mixed(mn)) return 100;
     int x2int = has(mn, ".u16x2") || has(mn, ".s16x2");
     if (opcode_is(mn, "popc") || opcode_is(mn, "clz") || opcode_is(mn, "bfind") ||
         opcode_is(mn, "brev") || opcode_is(mn, "bfe") || opcode_is(mn, "bfi"))
@@ -245,6 +254,10 @@ static void spec_shape(const char *mn, unsigned *nsrc, unsigned *dbits, unsigned
     if (opcode_is(mn, "bfi")) sbits[2] = sbits[3] = 32;
     if (opcode_is(mn, "szext")) sbits[1] = 32;
     if (opcode_is(mn, "testp")) *dbits = PTXCPU_DST_PRED; /* "result is .pred" (9.7.3.1) */
+    if (mixed(mn)) { /* d and the last source f32, a (and fma's b) 16-bit */
+        *dbits = 32;
+        for (unsigned i = 0; i < *nsrc; i++) sbits[i] = i + 1 < *nsrc ? 16 : 32;
+    }
 }
 
 /* ---- valid spellings ------------------------------------------------------------------------ */
@@ -310,7 +323,8 @@ static void test_table(void)
         check(d.reads_cc == rcc && d.writes_cc == wcc, "%s: reads_cc %d writes_cc %d, want %d %d",
               d.mnemonic, d.reads_cc, d.writes_cc, rcc, wcc);
         unsigned elems = strstr(d.mnemonic, "16x2") || strstr(d.mnemonic, "32x2") ? 2 : 1;
-        ptxcpu_elem el = has(d.mnemonic, ".f16") || has(d.mnemonic, ".f16x2") ? PTXCPU_ELEM_F16
+        ptxcpu_elem el = mixed(d.mnemonic) ? PTXCPU_ELEM_F32 /* d's type (and c's) */
+                       : has(d.mnemonic, ".f16") || has(d.mnemonic, ".f16x2") ? PTXCPU_ELEM_F16
                        : has(d.mnemonic, ".bf16") || has(d.mnemonic, ".bf16x2") ? PTXCPU_ELEM_BF16
                        : has(d.mnemonic, ".f32") || has(d.mnemonic, ".f32x2") ? PTXCPU_ELEM_F32
                        : has(d.mnemonic, ".f64") ? PTXCPU_ELEM_F64 : PTXCPU_ELEM_INT;
@@ -515,7 +529,13 @@ static const struct bad_case {
     {"mad.rn.f16", NULL, E_P, {".f16", "mad", "9.7.3.7"}},
     {"add.u32.u32", NULL, E_P, {"one type", "9.7.1.1"}},
     {"popc.b32.b32", NULL, E_P, {"one type", "9.7.1.14"}},
-    {"sub.rn.f32.f64", NULL, E_P, {"one type", "9.7.3.4"}},
+    {"sub.rn.f32.f64", NULL, E_P, {"no form of sub has the types .f32 .f64", ".f32.f16", "9.7.5.2"}},
+    {"add.ftz.f32.bf16", NULL, E_P, {".ftz applies only to", "the .f32 .bf16 forms of add (9.7.5.1) take .sat"}},
+    {"add.rz.f16", NULL, E_P, {".rz applies only to .f32, .f32x2, .f64, .f32.f16, .f32.bf16", "the .f16 forms of add (9.7.4.1) take .rn"}},
+    {"fma.f32.bf16", NULL, E_P, {"missing rounding modifier", "9.7.5.3"}},
+    {"add.rz.f32.bf16.sat", NULL, E_P, {"out of order", "add.rz.sat.f32.bf16"}},
+    {"add.u16.u16", NULL, E_P, {"or two in mixed precision (.f32.atype), not 2"}},
+    {"add.f32.f32", NULL, E_P, {"no form of add has the types .f32 .f32"}},
     /* three or one types on dp4a/dp2a, which take .atype.btype */
     {"dp4a.u32.u32.u32", NULL, E_P, {"two types", ".atype.btype", "not 3", "9.7.1.23"}},
     {"dp4a.u32", NULL, E_P, {"two types", ".atype.btype", "not 1", "9.7.1.23"}},

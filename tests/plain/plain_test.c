@@ -69,6 +69,7 @@ typedef struct row {
     int is_float;
     fmt f;            /* element format (floats) */
     unsigned ebits;   /* bits of one element of source k (x2: half a register) */
+    fmt fk[4];        /* float: the format of source k (mixed precision, 9.7.5: halves in f32 rows) */
     uint64_t edge[4][48];
     unsigned nedge[4];
 } row;
@@ -90,7 +91,10 @@ static int row_init(row *r, size_t index)
     }
     for (unsigned k = 0; k < r->d.nsrc; k++) {
         unsigned eb = r->d.src_bits[k] / r->d.elems;
-        r->nedge[k] = r->is_float ? float_edges(r->f, r->edge[k]) : int_edges(eb, r->edge[k]);
+        r->fk[k] = r->f;
+        if (r->d.elem == PTXCPU_ELEM_F32 && eb == 16) /* mixed: "....f32.f16" or ".bf16" */
+            r->fk[k] = strstr(r->d.mnemonic, ".bf16") ? (fmt){8, 8} : (fmt){11, 5};
+        r->nedge[k] = r->is_float ? float_edges(r->fk[k], r->edge[k]) : int_edges(eb, r->edge[k]);
     }
     return 0;
 }
@@ -99,7 +103,7 @@ static int row_init(row *r, size_t index)
  * range); `tiny` lanes put a * b near the smallest normal with c zero or tiny (.ftz of mad). */
 static uint64_t rand_float(const row *r, unsigned k, unsigned k_edges, int ebase, int tiny)
 {
-    fmt f = r->f;
+    fmt f = r->fk[k];
     uint64_t frac = rnd64() & mask_of(f.p - 1), sign = (rnd64() & 1) << (f.p + f.e - 1);
     int bias = (1 << (f.e - 1)) - 1, emax = (1 << f.e) - 2, ex;
     if (tiny && k < 3) {

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes tests/vectors/families.vec (vectors for every PTX spelling of PTX ISA 9.7.1-9.7.4) and warps.vec
+"""Writes tests/vectors/families.vec (vectors for every PTX spelling of PTX ISA 9.7.1-9.7.5) and warps.vec
 (many lines of a few spellings, so that `ptxcpu check` packs several warps and a partial one),
 derived from the spec's pseudo-code and docs/SEMANTICS.md with exact integer / Fraction
 arithmetic (never ptxcpu).
@@ -105,6 +105,11 @@ def spellings():
     out += ['%s%s.%s' % (op, s, t) for op in ('min', 'max')
             for t in ('f16', 'f16x2', 'bf16', 'bf16x2') for s in mm(not t.startswith('bf'))]
     out += approx_spellings()  # 9.7.3.18-22, 9.7.4.9-10: ~ expectations (approx_lines)
+    # 9.7.5 mixed precision: f32 d and c, f16/bf16 a (and b)
+    for op in ('add', 'sub', 'fma'):
+        rnds = ([''] if op != 'fma' else []) + ['.' + x for x in RND]
+        out += ['%s%s%s.f32.%s' % (op, r, s, t) for r in rnds for s in opt('sat')
+                for t in ('f16', 'bf16')]
     return out
 
 
@@ -160,6 +165,9 @@ class Insn:
             self.src[1:] = [32, 32]
         if op == 'bfi':
             self.src[2:] = [32, 32]
+        self.mixed = self.type == 'f32' and self.btype in ('f16', 'bf16')
+        if self.mixed:      # 9.7.5: a (and fma's b) are halves, d and the last source f32
+            self.src = [16] * (nsrc - 1) + [32]
         self.reads_cc = op in ('addc', 'subc', 'madc')
         self.writes_cc = 'cc' in self.mods
         self.rnd = next((r for r in RND if r in self.mods), None)
@@ -574,7 +582,8 @@ def float_eval(I, a):
     w = FMT[fmt][0] + FMT[fmt][1] + 1
 
     def one(ops):
-        x = [decode(o, fmt, ftz) for o in ops]
+        x = [decode(o, I.btype if I.mixed and k < len(ops) - 1 else fmt, ftz)
+             for k, o in enumerate(ops)]
         if I.op == 'sub':
             r = add_exact(x[0], neg(x[1]), rnd)
         elif I.op == 'add':
@@ -740,7 +749,36 @@ def ulp1(fmt):
     return Fraction(1, 1 << FMT[fmt][1])
 
 
+def mixed_cases(I, rng):
+    """9.7.5: halves a (and b), f32 c: ties, cancellation, signed zeros, specials, random."""
+    h = I.btype
+    hb, fb = (lambda v: fbits(h, v)), (lambda v: fbits('f32', v))
+    uh, uf, th = ulp1(h), ulp1('f32'), tiny(h, 1)
+    if I.op == 'fma':
+        tri = [(1 + uh, 1 + uh, -1), (1 + uh, 1 - uh, -1), (1, 1, uf / 2), (1, 1, -uf / 4),
+               (1, -1, 1), (0, -1, 0), ('inf', 0, 1), ('nan', 1, 1), (2, 2, '-inf'),
+               ('max', 'max', 0), (th, th, 0), (-th, th, 0), (Fraction(1, 2), Fraction(3, 2), 1),
+               (-3, 1, 1), (3, 1, 'max')]
+        cases = [(hb(x), hb(y), fb(z)) for x, y, z in tri]
+    else:
+        pairs = [(1, uf / 2), (1, -uf / 2), (1, -uf / 4), (-1, 3 * uf / 4), (1, 1), (1, -1),
+                 (th, 0), (th, -th), ('inf', '-inf'), ('inf', 'inf'), ('nan', 1), (0, 0),
+                 (Fraction(1, 2), Fraction(3, 4)), (-2, Fraction(1, 4)), ('max', 'max'),
+                 (Fraction(3, 2), '-max')]
+        cases = [(hb(x), fb(y)) for x, y in pairs]
+    nz = 0x8000
+    cases.append((nz,) * (len(I.src) - 1) + (0x80000000,))
+    for _ in range(8):  # random halves, c near their value's exponent
+        ops = [rng.getrandbits(1) << 15 | rng.randrange(1, 0x7c00 if h == 'f16' else 0x7f80)
+               for _ in range(len(I.src) - 1)]
+        e = 127 + rng.randrange(-20, 21)
+        cases.append(tuple(ops) + (rng.getrandbits(1) << 31 | e << 23 | rng.getrandbits(23),))
+    return cases
+
+
 def float_cases(I, rng):
+    if I.mixed:
+        return mixed_cases(I, rng)
     fmt = I.type.replace('x2', '')
     b = lambda v: fbits(fmt, v)
     mn, u = minnorm(fmt), ulp1(fmt)
@@ -1087,7 +1125,7 @@ def main():
     names = spellings()
     assert len(names) == len(set(names)), 'a spelling listed twice'
     with open(os.path.join(outdir, 'families.vec'), 'w') as f:
-        f.write(f'# Vectors for every one of the {len(names)} PTX spellings of PTX ISA 9.7.1-9.7.4 '
+        f.write(f'# Vectors for every one of the {len(names)} PTX spellings of PTX ISA 9.7.1-9.7.5 '
                 '(10 or more lines each).\n' + GEN)
         for name in names:
             f.write('\n# %s\n' % name)
