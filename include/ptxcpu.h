@@ -106,7 +106,7 @@ typedef struct ptxcpu_insn_desc {
  * write lanes of the same predicate register at once, even with disjoint guards. */
 #define PTXCPU_DST_PRED 1u
 
-PTXCPU_API size_t ptxcpu_insn_count(void); /* number of spellings in the table */
+PTXCPU_API size_t ptxcpu_insn_count(void); /* rows in the table (a spelling with two forms: 2) */
 PTXCPU_API ptxcpu_status ptxcpu_insn_at(size_t index, ptxcpu_insn_desc *out);
 PTXCPU_API ptxcpu_status ptxcpu_describe(const ptxcpu_insn *insn, ptxcpu_insn_desc *out);
 
@@ -184,7 +184,8 @@ PTXCPU_API ptxcpu_status ptxcpu_run(ptxcpu_kernel k, const ptxcpu_batch *batch);
  * d receives the last result; guards and CC words apply as in ptxcpu_run. */
 PTXCPU_API ptxcpu_status ptxcpu_run_chain(ptxcpu_kernel k, const ptxcpu_batch *batch,
                                           unsigned feedback, uint64_t steps);
-/* Parse + resolve on the active ISA + run, for one-off use. */
+/* Parse + resolve on the active ISA + run, for one-off use. The mnemonic is read as ptxcpu_parse
+ * reads it: min.f32 is the two-input form (ptxcpu_parse_n + ptxcpu_resolve for the other). */
 PTXCPU_API ptxcpu_status ptxcpu_exec(const char *mnemonic, const ptxcpu_batch *batch);
 
 /* ---- Prepared batches: an emulator's call ---------------------------------------------------
