@@ -123,6 +123,8 @@ malformed)
     malformed cf-value 3 'addc.u32 cf=2 1 2 -> 0x00000003'
     malformed too-many-operands 3 'add.u32 1 2 3 -> 0x00000006'
     malformed too-few-operands 3 'mad.lo.u32 1 2 -> 0x00000002'
+    malformed min-four-operands 3 'min.f32 0x0 0x0 0x0 0x0 -> 0x00000000'
+    malformed three-input-two-operands 3 'min.abs.f32 0x0 0x0 -> 0x00000000'
     malformed hex-too-wide 3 'add.u16 0x10000 1 -> 0x0001'
     malformed hex-bad-digit 3 'add.u32 0x12g4 1 -> 0x0001'
     malformed decimal-float 3 'sub.f32 1 0x00000000 -> 0x3f800000'
