@@ -333,8 +333,11 @@ static void run_batches(bench *b, const char *mode, size_t warps)
     for (size_t i = 0; i < ptxcpu_insn_count(); i++) {
         ptxcpu_insn_desc d;
         ptxcpu_insn insn;
+        char name[sizeof ((result *)0)->mnemonic];
         ptxcpu_insn_at(i, &d);
-        if (!selected(b, d.mnemonic) || ptxcpu_parse(d.mnemonic, NULL, &insn))
+        /* row i itself: min.f32 names two rows, told apart by their sources (cli_row_name) */
+        cli_row_name(i, name, sizeof name);
+        if (!selected(b, name) || ptxcpu_parse_n(d.mnemonic, d.nsrc, NULL, &insn))
             continue;
         int fns = !strcmp(d.mnemonic, "fns.b32");
         if (fns)
@@ -360,7 +363,7 @@ static void run_batches(bench *b, const char *mode, size_t warps)
                         .speedup_vs_plain_c = plain > 0 ? rate / plain : -1};
             snprintf(r.extra, sizeof r.extra, "\"ptxcpu_run_warp_insn_per_s\": %.6g, "
                      "\"ptxcpu_run_vs_plain_c\": %.6g", checked, plain > 0 ? checked / plain : -1);
-            snprintf(r.mnemonic, sizeof r.mnemonic, "%s", d.mnemonic);
+            snprintf(r.mnemonic, sizeof r.mnemonic, "%s", name);
             add_result(b, &r);
         }
         if (fns) {
@@ -769,8 +772,9 @@ int cli_bench(int argc, char **argv)
     size_t matched = 0;
     for (size_t i = 0; b.filter && i < ptxcpu_insn_count(); i++) {
         ptxcpu_insn_desc d;
+        char name[64];
         ptxcpu_insn_at(i, &d);
-        matched += selected(&b, d.mnemonic);
+        matched += selected(&b, cli_row_name(i, name, sizeof name));
     }
     if (b.filter && !matched) {
         fprintf(stderr, "ptxcpu bench: --filter '%s' matches no spelling (see ptxcpu list)\n",

@@ -14,9 +14,13 @@ static int usage(FILE *f)
             "the chosen ISA\n"
             "  list [--target sm_XX]                 every accepted spelling and its minimum "
             "target\n"
+            "                                        (three-input forms with their sources: "
+            "min.f32(a,b,c))\n"
             "  eval [--target sm_XX] MNEMONIC [cf=0|1] OPERAND...\n"
             "                                        the result (and carry-out) on every usable "
-            "ISA\n"
+            "ISA;\n"
+            "                                        the operands pick min.f32's two- or "
+            "three-input form\n"
             "  check [--isa LIST] FILE...            run test-vector files (docs/VECTORS.md)\n"
             "  demo [--threads-total N] [--length L] [--no-check] [--json FILE]\n"
             "                                        the main job: a grid of dp4a and mad chains on "
@@ -109,8 +113,9 @@ static int cmd_list(int argc, char **argv)
         ptxcpu_insn_at(i, &d);
         if (target && d.min_sm > sm)
             continue;
-        printf("%-24s sm_%u  PTX %u.%u  %s\n", d.mnemonic, d.min_sm, d.ptx_major, d.ptx_minor,
-               d.section);
+        char name[64];
+        printf("%-24s sm_%u  PTX %u.%u  %s\n", cli_row_name(i, name, sizeof name), d.min_sm,
+               d.ptx_major, d.ptx_minor, d.section);
     }
     return 0;
 }
@@ -188,9 +193,20 @@ static int cmd_eval(int argc, char **argv)
         return 2;
     }
     if (argc - ai != (int)d.nsrc) {
-        fprintf(stderr, "ptxcpu eval: %s takes %u operand%s, got %d\n", mn, d.nsrc,
-                d.nsrc == 1 ? "" : "s", argc - ai);
-        return 2;
+        /* the operands written pick the form where a spelling has two (min.f32 d, a, b, c) */
+        ptxcpu_status st = ptxcpu_parse_n(mn, (unsigned)(argc - ai), target, &insn);
+        if (st == PTXCPU_E_TARGET) {
+            fprintf(stderr, "ptxcpu eval: %s\n", ptxcpu_last_error());
+            return 2;
+        }
+        if (st != PTXCPU_OK) {
+            char counts[32];
+            fprintf(stderr, "ptxcpu eval: %s takes %s operand%s, got %d\n", mn,
+                    cli_source_counts(mn, counts, sizeof counts), d.nsrc == 1 ? "" : "s",
+                    argc - ai);
+            return 2;
+        }
+        ptxcpu_describe(&insn, &d);
     }
     uint64_t ops[4] = {0};
     for (unsigned k = 0; k < d.nsrc; k++) {

@@ -59,6 +59,16 @@ typedef struct ptxcpu_insn {
 } ptxcpu_insn;
 
 PTXCPU_API ptxcpu_status ptxcpu_parse(const char *mnemonic, const char *target, ptxcpu_insn *out);
+/* One spelling may name forms with different source counts: min.f32, min.ftz.f32, min.NaN.f32 and
+ * min.ftz.NaN.f32 (and max) are the two-input form (d, a, b) and the three-input one (d, a, b, c)
+ * of PTX 9.7.3.11-12, two rows of the table (ptxcpu_insn_desc.nsrc tells them apart).
+ * ptxcpu_parse returns the two-input form of those four, and the only form of every other
+ * spelling (min.abs.f32 is three-input only). ptxcpu_parse_n picks the form by its count of
+ * source operands, as an assembler does from the operands written: nsrc 0 is ptxcpu_parse; any
+ * other nsrc gives the spelling's form with exactly that many sources, or PTXCPU_E_PARSE when
+ * it has none ("min.abs.f32 takes 3 sources (a, b, c), not 2; 9.7.3.11"). */
+PTXCPU_API ptxcpu_status ptxcpu_parse_n(const char *mnemonic, unsigned nsrc, const char *target,
+                                        ptxcpu_insn *out);
 
 /* How the elements of an instruction's registers are typed. */
 typedef enum ptxcpu_elem {
@@ -98,7 +108,7 @@ typedef struct ptxcpu_insn_desc {
  * write lanes of the same predicate register at once, even with disjoint guards. */
 #define PTXCPU_DST_PRED 1u
 
-PTXCPU_API size_t ptxcpu_insn_count(void); /* number of spellings in the table */
+PTXCPU_API size_t ptxcpu_insn_count(void); /* rows in the table (a spelling with two forms: 2) */
 PTXCPU_API ptxcpu_status ptxcpu_insn_at(size_t index, ptxcpu_insn_desc *out);
 PTXCPU_API ptxcpu_status ptxcpu_describe(const ptxcpu_insn *insn, ptxcpu_insn_desc *out);
 
@@ -176,7 +186,8 @@ PTXCPU_API ptxcpu_status ptxcpu_run(ptxcpu_kernel k, const ptxcpu_batch *batch);
  * d receives the last result; guards and CC words apply as in ptxcpu_run. */
 PTXCPU_API ptxcpu_status ptxcpu_run_chain(ptxcpu_kernel k, const ptxcpu_batch *batch,
                                           unsigned feedback, uint64_t steps);
-/* Parse + resolve on the active ISA + run, for one-off use. */
+/* Parse + resolve on the active ISA + run, for one-off use. The mnemonic is read as ptxcpu_parse
+ * reads it: min.f32 is the two-input form (ptxcpu_parse_n + ptxcpu_resolve for the other). */
 PTXCPU_API ptxcpu_status ptxcpu_exec(const char *mnemonic, const ptxcpu_batch *batch);
 
 /* ---- Prepared batches: an emulator's call ---------------------------------------------------

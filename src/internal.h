@@ -41,6 +41,7 @@ enum ptx_ty {
 #define M_LEGACY   (1u << 11)
 #define M_NAN      (1u << 13) /* float min/max .NaN: a NaN input gives the canonical NaN */
 #define M_XORSIGN  (1u << 14) /* float min/max .xorsign.abs (the spec allows them only together) */
+#define M_ABS      (1u << 22) /* three-input float min/max .abs: the min/max of |a|, |b|, |c| */
 /* Not a PTX modifier: set by the SIMD chain template on float sub/mad steps whose NaN results may
  * stay uncanonicalized until the chain's end (src/simd/float_ops.h, SIMD_DEFERS_CANON). */
 #define M_RAWNAN   (1u << 12)

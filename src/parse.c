@@ -678,10 +678,6 @@ static int missing_part(why *w)
     sb_add(&w->m, " is required; e.g. ");
     sb_list_rows(&w->m, w->sel, 4);
     sb_list_sections(&w->m, w->sel);
-    if ((!strcmp(w->op, "min") || !strcmp(w->op, "max")) && has_tok(w->k, 1, "abs") &&
-        !has_tok(w->k, 1, "xorsign"))
-        sb_add(&w->m, "; the three-input %s{.ftz}{.NaN}{.abs}.f32 d, a, b, c is not implemented",
-               w->op);
     return 1;
 }
 
@@ -742,13 +738,32 @@ static int parse_target(const char *s, unsigned *sm)
 }
 
 /* ---- ptxcpu_parse -------------------------------------------------------------------------- */
-/* The row spelled exactly mn, or -1. */
-static int find_spelling(const char *mn)
+/* The row spelled exactly mn with nsrc sources (0: the first row so spelled, which is the
+ * two-input form where a three-input one shares the spelling), or -1. */
+static int find_spelling(const char *mn, unsigned nsrc)
 {
     for (unsigned i = 0; i < PTX_NROWS; i++)
-        if (!strcmp(mn, ptx_rows[i].mnem))
+        if (!strcmp(mn, ptx_rows[i].mnem) && (!nsrc || ptx_rows[i].nsrc == nsrc))
             return (int)i;
     return -1;
+}
+
+/* mn is a spelling, but of no row with nsrc sources: the counts it has, e.g. "min.abs.f32 takes 3
+ * sources (a, b, c), not 2; 9.7.3.11". */
+static ptxcpu_status wrong_count(const char *mn, unsigned nsrc)
+{
+    static const char *const names[] = {"", "a", "a, b", "a, b, c", "a, b, c, d"};
+    sb b = {{0}, 0};
+    const char *sec = "";
+    sb_add(&b, "%s takes ", mn);
+    for (unsigned i = 0, n = 0; i < PTX_NROWS; i++)
+        if (!strcmp(mn, ptx_rows[i].mnem)) {
+            unsigned c = ptx_rows[i].nsrc;
+            sb_add(&b, "%s%u source%s (%s)", n++ ? " or " : "", c, c == 1 ? "" : "s",
+                   c < 5 ? names[c] : "");
+            sec = ptx_rows[i].sec;
+        }
+    return ptx_fail(PTXCPU_E_PARSE, "%s, not %u; %s", b.s, nsrc, sec);
 }
 
 /* A character no spelling has: the guard predicate, operands, a control byte; else PTXCPU_OK. */
@@ -781,10 +796,12 @@ static ptxcpu_status split_failure(const char *mn, int sp)
                     "than 6", mn, MAXTOK);
 }
 
-ptxcpu_status ptxcpu_parse(const char *mnemonic, const char *target, ptxcpu_insn *out)
+/* ptxcpu_parse (nsrc 0) and ptxcpu_parse_n; fn names the entry point in NULL messages. */
+static ptxcpu_status parse_n(const char *fn, const char *mnemonic, unsigned nsrc,
+                             const char *target, ptxcpu_insn *out)
 {
     if (!mnemonic || !out)
-        return ptx_fail(PTXCPU_E_NULL, "ptxcpu_parse: %s is NULL", mnemonic ? "out" : "mnemonic");
+        return ptx_fail(PTXCPU_E_NULL, "%s: %s is NULL", fn, mnemonic ? "out" : "mnemonic");
     unsigned sm;
     if (!parse_target(target, &sm))
         return ptx_fail(PTXCPU_E_TARGET, "unknown target '%s'; targets look like sm_80 (sm_10 "
@@ -794,7 +811,7 @@ ptxcpu_status ptxcpu_parse(const char *mnemonic, const char *target, ptxcpu_insn
         return ptx_fail(PTXCPU_E_PARSE, "empty mnemonic");
     if (strlen(mn) > 64)
         return ptx_fail(PTXCPU_E_PARSE, "mnemonic of %zu characters is too long", strlen(mn));
-    int i = find_spelling(mn);
+    int i = find_spelling(mn, nsrc);
     if (i >= 0) {
         if (sm < ptx_rows[i].sm)
             return ptx_fail(PTXCPU_E_TARGET, "%s requires sm_%u (target is sm_%u)", mn,
@@ -804,10 +821,23 @@ ptxcpu_status ptxcpu_parse(const char *mnemonic, const char *target, ptxcpu_insn
         ptx_clear_error();
         return PTXCPU_OK;
     }
+    if (nsrc && find_spelling(mn, 0) >= 0)
+        return wrong_count(mn, nsrc);
     ptxcpu_status s = foreign_char(mn);
     if (s)
         return s;
     toks k;
     int sp = split(mn, &k);
     return sp == 1 ? explain(mn, &k) : split_failure(mn, sp);
+}
+
+ptxcpu_status ptxcpu_parse(const char *mnemonic, const char *target, ptxcpu_insn *out)
+{
+    return parse_n("ptxcpu_parse", mnemonic, 0, target, out);
+}
+
+ptxcpu_status ptxcpu_parse_n(const char *mnemonic, unsigned nsrc, const char *target,
+                             ptxcpu_insn *out)
+{
+    return parse_n("ptxcpu_parse_n", mnemonic, nsrc, target, out);
 }

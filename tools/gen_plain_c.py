@@ -56,7 +56,7 @@ FPFX = {'float': 'f32', 'double': 'f64', 'f16': 'f16', 'bf16': 'bf16'}
 FESET = {'RZ': 'FE_TOWARDZERO', 'RM': 'FE_DOWNWARD', 'RP': 'FE_UPWARD'}
 FLOAT_SEMS = ('FSUB', 'FMAD', 'HADD', 'COPYSIGN', 'FADD', 'FMUL', 'FFMA', 'FABS', 'FNEG', 'FMIN',
               'FMAX', 'HSUB', 'HMUL', 'HFMA', 'FDIV', 'FRCP', 'FSQRT', 'TESTP', 'FDIVA', 'FRSQRT',
-              'FRCPH', 'FSIN', 'FCOS', 'FLG2', 'FEX2', 'FTANH')
+              'FRCPH', 'FSIN', 'FCOS', 'FLG2', 'FEX2', 'FTANH', 'FMIN3', 'FMAX3')
 ELEMENTWISE_X2 = ('ADD', 'MIN', 'MAX', 'FSUB', 'HADD', 'FADD', 'FMUL', 'FFMA', 'FABS', 'FNEG',
                   'FMIN', 'FMAX', 'HSUB', 'HMUL', 'HFMA', 'FTANH', 'FEX2')
 MIXED_SEMS = ('MXADD', 'MXSUB', 'MXFMA')
@@ -388,6 +388,24 @@ def t_fminmax(r):
     return body + float_finish(r, t, f'{t}_from_float(m)')
 
 
+def t_fminmax3(r):
+    """The three-input min/max .f32: fminf / fmaxf twice with the NaN and -0 < +0 fixes of
+    t_fminmax, fabsf for .abs, .NaN as any NaN input."""
+    mx = r.sem == 'FMAX3'
+    f = 'fmaxf' if mx else 'fminf'
+    x, y, z = inputs(r, 'float', 'abc')
+    body = [f'float x = {x}, y = {y}, z = {z};']
+    if r.has('abs'):
+        body += ['x = fabsf(x);', 'y = fabsf(y);', 'z = fabsf(z);']
+    for u, v, out in (('x', 'y', 'float m'), ('m', 'z', 'm')):
+        body += [f'{out} = isnan({u}) ? {v} : isnan({v}) ? {u} : {u} == {v} && signbit({u}) != '
+                 f'signbit({v}) ? (signbit({u}) ? {v if mx else u} : {u if mx else v}) : '
+                 f'{f}({u}, {v});']
+    if r.has('nan'):
+        body += ['m = isnan(x) || isnan(y) || isnan(z) ? NAN : m;']
+    return body + float_finish(r, 'float', 'm')
+
+
 def t_fdivsqrt(r):
     """a / b, 1 / a, sqrt(a) (the mode from fesetround around the loop)."""
     t = FLOAT[r.ty]
@@ -463,6 +481,7 @@ TEMPLATES = {
     'SZEXT': t_szext, 'DP4A': t_dp, 'DP2A': t_dp, 'FSUB': t_fsub, 'FMAD': t_fmad, 'HADD': t_hadd,
     'COPYSIGN': t_copysign, 'FADD': t_fsub, 'FMUL': t_fmul, 'FFMA': t_fmad,
     'FABS': t_fabsneg, 'FNEG': t_fabsneg, 'FMIN': t_fminmax, 'FMAX': t_fminmax,
+    'FMIN3': t_fminmax3, 'FMAX3': t_fminmax3,
     'HSUB': t_hsubmul, 'HMUL': t_hsubmul, 'HFMA': t_hfma,
     'FDIV': t_fdivsqrt, 'FRCP': t_fdivsqrt, 'FSQRT': t_fdivsqrt,
     'TESTP': t_testp,

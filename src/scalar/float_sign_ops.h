@@ -94,4 +94,6 @@ FSG_LANE(FMIN)
 FSG_LANE(FMAX)
 #undef FSG_LANE
 
+#include "float_minmax3_ops.h" /* the three-input min/max .f32 */
+
 #endif

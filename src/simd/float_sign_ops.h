@@ -165,4 +165,6 @@ FSG_MINMAX_BODIES(FMIN, 0)
 FSG_MINMAX_BODIES(FMAX, 1)
 #undef FSG_MINMAX_BODIES
 
+#include "simd/float_minmax3_ops.h" /* the three-input min/max .f32 */
+
 #endif

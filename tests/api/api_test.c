@@ -104,7 +104,7 @@ static void test_isa_api(void)
             ptxcpu_insn in;
             ptxcpu_kernel k;
             ptxcpu_insn_at(r, &d);
-            if (ptxcpu_parse(d.mnemonic, NULL, &in) || ptxcpu_resolve(&in, (ptxcpu_isa)i, &k))
+            if (ptxcpu_parse_n(d.mnemonic, d.nsrc, NULL, &in) || ptxcpu_resolve(&in, (ptxcpu_isa)i, &k))
                 continue;
             const char *v = ptxcpu_kernel_variant(k);
             size_t n = strlen(isa_name);
@@ -264,6 +264,25 @@ static void test_errors(ptxcpu_isa isa)
     check(ptxcpu_parse(NULL, NULL, &insn) == PTXCPU_E_NULL && has(ptxcpu_last_error(), "mnemonic"),
           "ptxcpu_parse(NULL): '%s'", ptxcpu_last_error());
     check(ptxcpu_kernel_isa(NULL) == PTXCPU_ISA_BEST, "ptxcpu_kernel_isa(NULL) must be PTXCPU_ISA_BEST");
+    /* ptxcpu_parse_n: the form by source count (min.f32 has two), NULLs, a count none has */
+    ptxcpu_insn two, three;
+    ptxcpu_insn_desc d3;
+    check(ptxcpu_parse_n("min.f32", 2, NULL, &two) == PTXCPU_OK &&
+              ptxcpu_parse_n("min.f32", 3, NULL, &three) == PTXCPU_OK &&
+              ptxcpu_parse("min.f32", NULL, &insn) == PTXCPU_OK && insn.op == two.op &&
+              two.op != three.op && ptxcpu_describe(&three, &d3) == PTXCPU_OK && d3.nsrc == 3 &&
+              ptxcpu_resolve(&three, isa, &k) == PTXCPU_OK,
+          "ptxcpu_parse_n(min.f32, 2 / 3): %s", ptxcpu_last_error());
+    check(ptxcpu_parse_n(NULL, 3, NULL, &insn) == PTXCPU_E_NULL &&
+              has(ptxcpu_last_error(), "mnemonic"),
+          "ptxcpu_parse_n(NULL): '%s'", ptxcpu_last_error());
+    check(ptxcpu_parse_n("min.f32", 3, NULL, NULL) == PTXCPU_E_NULL,
+          "ptxcpu_parse_n(out NULL) must be PTXCPU_E_NULL");
+    check(ptxcpu_parse_n("min.abs.f32", 2, NULL, &insn) == PTXCPU_E_PARSE &&
+              has(ptxcpu_last_error(), "min.abs.f32 takes 3 sources (a, b, c), not 2"),
+          "ptxcpu_parse_n(min.abs.f32, 2): '%s'", ptxcpu_last_error());
+    check(ptxcpu_parse_n("add.u32", 0, "sm_80", &insn) == PTXCPU_OK && insn.sm == 80,
+          "ptxcpu_parse_n(add.u32, 0, sm_80): %s", ptxcpu_last_error());
 }
 
 static void test_names(void)

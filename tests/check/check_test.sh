@@ -73,11 +73,21 @@ bench)
     ;;
 
 coverage)
-    # every spelling that `ptxcpu list` prints has at least 2 lines in families.vec
+    # every row that `ptxcpu list` prints has at least 2 lines in families.vec; a row listed
+    # with its sources (min.f32(a,b,c): the three-input form of a spelling that names two rows)
+    # counts the lines of its spelling with that many operands, the plain name the others
     px list | awk '{print $1}' >"$tmp/list"
-    awk '!/^#/ && NF { n[$1]++ } END { for (k in n) print k, n[k] }' "$file" >"$tmp/count"
-    missing=$(awk 'NR == FNR { n[$1] = $2; next } (n[$1] + 0) < 2 { print $1 }' \
-        "$tmp/count" "$tmp/list")
+    awk '!/^#/ && NF { k = 0; for (i = 2; i <= NF && $i != "->"; i++) k += ($i !~ /^cf=/)
+                       n[$1 "/" k]++; n[$1]++ }
+         END { for (k in n) print k, n[k] }' "$file" >"$tmp/count"
+    missing=$(awk 'NR == FNR { n[$1] = $2; next }
+                   { row[FNR] = $1; if (p = index($1, "(")) {
+                         base = substr($1, 1, p - 1); ops = substr($1, p); k = gsub(/[a-d]/, "", ops)
+                         mine[FNR] = n[base "/" k] + 0; taken[base] += mine[FNR] }
+                     else mine[FNR] = -1 }
+                   END { for (r = 1; r in row; r++) {
+                         c = mine[r] >= 0 ? mine[r] : n[row[r]] - taken[row[r]]
+                         if (c < 2) print row[r] } }' "$tmp/count" "$tmp/list")
     total=$(wc -l <"$tmp/list")
     if [ -z "$missing" ] && [ "$total" -gt 0 ]; then ok; else no "fewer than 2 lines:" $missing; fi
     ;;
@@ -113,6 +123,8 @@ malformed)
     malformed cf-value 3 'addc.u32 cf=2 1 2 -> 0x00000003'
     malformed too-many-operands 3 'add.u32 1 2 3 -> 0x00000006'
     malformed too-few-operands 3 'mad.lo.u32 1 2 -> 0x00000002'
+    malformed min-four-operands 3 'min.f32 0x0 0x0 0x0 0x0 -> 0x00000000'
+    malformed three-input-two-operands 3 'min.abs.f32 0x0 0x0 -> 0x00000000'
     malformed hex-too-wide 3 'add.u16 0x10000 1 -> 0x0001'
     malformed hex-bad-digit 3 'add.u32 0x12g4 1 -> 0x0001'
     malformed decimal-float 3 'sub.f32 1 0x00000000 -> 0x3f800000'

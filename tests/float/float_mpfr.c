@@ -76,6 +76,8 @@ static int describe(spelling *sp, unsigned sm)
             s->nan = 1;
         else if (!strcmp(tok, "xorsign"))
             s->xorsign = 1;
+        else if (!strcmp(tok, "abs"))
+            s->abs = 1; /* (read by the three-input min/max only) */
         else if (!strcmp(tok, "relu"))
             s->relu = 1;
         else if (!strcmp(tok, "oob"))
@@ -98,6 +100,8 @@ static int describe(spelling *sp, unsigned sm)
         s->op = OR_COPYSIGN;
     else if (!strcmp(op, "abs") || !strcmp(op, "neg") || !strcmp(op, "min") || !strcmp(op, "max")) {
         s->op = op[0] == 'a' ? OR_ABS : op[0] == 'n' ? OR_NEG : op[1] == 'i' ? OR_MIN : OR_MAX;
+        if (sp->desc.nsrc == 3) /* min/max d, a, b, c (9.7.3.11/12) */
+            s->op = op[1] == 'i' ? OR_MIN3 : OR_MAX3;
         s->ftz |= f32 && legacy; /* sm_1x: abs/neg/min/max.f32 flush subnormals (spec notes) */
     }
     else if (!strcmp(op, "div") || !strcmp(op, "rcp") || !strcmp(op, "sqrt") || !strcmp(op, "rsqrt")) {
@@ -116,8 +120,9 @@ static int describe(spelling *sp, unsigned sm)
     } else
         return -1;
     sp->elem_bits = sp->desc.dst_bits / sp->desc.elems;
-    snprintf(sp->family, sizeof sp->family, "%s.%s%s%s%s", op, mixed ? "f32." : "", last,
-             sp->target ? " @" : "", sp->target ? sp->target : "");
+    snprintf(sp->family, sizeof sp->family, "%s.%s%s%s%s%s", op, mixed ? "f32." : "", last,
+             s->op == OR_MIN3 || s->op == OR_MAX3 ? " (a, b, c)" : "", sp->target ? " @" : "",
+             sp->target ? sp->target : "");
     return 0;
 }
 
@@ -127,7 +132,7 @@ static int make_spelling(spelling *sp, const ptxcpu_insn_desc *d, const char *ta
     ptxcpu_status st;
     sp->mnemonic = d->mnemonic;
     sp->target = target;
-    if ((st = ptxcpu_parse(d->mnemonic, target, &insn)) != PTXCPU_OK)
+    if ((st = ptxcpu_parse_n(d->mnemonic, d->nsrc, target, &insn)) != PTXCPU_OK) /* this row's form */
         return (int)st;
     if ((st = ptxcpu_describe(&insn, &sp->desc)) != PTXCPU_OK ||
         (st = ptxcpu_resolve(&insn, PTXCPU_ISA_SCALAR, &sp->kernel)) != PTXCPU_OK)

@@ -182,6 +182,37 @@ static uint64_t minmax_libc(const oracle_spec *s, const uint64_t *in)
     return bits_of(s->f, r);
 }
 
+/* Three-input min/max: the operands (flushed, then made magnitudes for .abs) that are not NaN,
+ * sorted with -0 before +0 (the spec's note) by insertion; the first is the min, the last the
+ * max. A NaN result (every operand NaN, or any with .NaN) is the canonical NaN (f32 only). */
+static int before(double x, double y) /* x < y, -0 < +0 */
+{
+    return x < y || (x == y && signbit(x) && !signbit(y));
+}
+static uint64_t minmax3_libc(const oracle_spec *s, const uint64_t *in)
+{
+    double v[3];
+    int n = 0, nans = 0;
+    for (int k = 0; k < 3; k++) {
+        double x = value(s, in[k]);
+        if (s->abs)
+            x = fabs(x);
+        if (isnan(x)) {
+            nans++;
+            continue;
+        }
+        int at = n++;
+        while (at > 0 && before(x, v[at - 1])) {
+            v[at] = v[at - 1];
+            at--;
+        }
+        v[at] = x;
+    }
+    if (n == 0 || (s->nan && nans))
+        return fp_canon_nan(s->f);
+    return bits_of(s->f, s->op == OR_MIN3 ? v[0] : v[n - 1]);
+}
+
 /* The f64 NaN rule, which MPFR cannot carry (its NaNs have no payload), decided here from the
  * operands' bits: a NaN result is a NaN operand, b's before c's before a's (the H100's order),
  * quieted (top fraction bit set) with its payload and sign; with no NaN operand (inf - inf,
@@ -226,6 +257,8 @@ uint64_t oracle_eval(const oracle_spec *s, const uint64_t *in)
         return absneg_libc(s, in[0]);
     if (s->op == OR_MIN || s->op == OR_MAX)
         return minmax_libc(s, in);
+    if (s->op == OR_MIN3 || s->op == OR_MAX3)
+        return minmax3_libc(s, in);
     if (s->oob && ((in[0] & 0x7fff) == 0x7ff7 || (in[1] & 0x7fff) == 0x7ff7))
         return 0; /* the OOB NaN pattern, as an H100 gives it (docs/SEMANTICS.md) */
     uint64_t nan = f64_nan_operand(s, in);

@@ -26,7 +26,9 @@ typedef enum oracle_op {
     OR_DIV_APPROX, /* div.approx.f32: a * (1/b), oracle_approx_alg.c */
     OR_RSQRT,      /* rsqrt.approx{.ftz}.f32, rsqrt.approx.f64 */
     OR_RCP_HI,     /* rcp.approx.ftz.f64: on the upper word */
-    OR_RSQRT_HI    /* rsqrt.approx.ftz.f64: on the upper word */
+    OR_RSQRT_HI,   /* rsqrt.approx.ftz.f64: on the upper word */
+    OR_MIN3,       /* three-input min/max .f32 (9.7.3.11/12): the least / greatest of the */
+    OR_MAX3        /* non-NaN operands in a sorted copy (-0 before +0), not min(min(a, b), c) */
 } oracle_op;
 
 typedef struct oracle_spec {
@@ -35,6 +37,7 @@ typedef struct oracle_spec {
     mpfr_rnd_t rnd; /* MPFR_RNDN, RNDZ, RNDD (.rm), RNDU (.rp) */
     int ftz, sat;
     int nan, xorsign; /* min/max .NaN, .xorsign.abs */
+    int abs;          /* three-input min/max .abs (two-input forms: part of .xorsign.abs) */
     int relu; /* negative results (and -0) give +0; a NaN stays the canonical NaN */
     int oob;  /* a or b is the OOB NaN 0x7ff7 / 0xfff7 (16-bit formats): the result is +0 */
     const fpfmt *fa; /* mixed precision (9.7.5): the format of a (and fma's b); NULL: f */

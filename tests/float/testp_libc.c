@@ -163,7 +163,7 @@ int main(void)
             push(&vs, x);
         }
         insn.op = 0;
-        if (ptxcpu_parse(d.mnemonic, NULL, &insn)) {
+        if (ptxcpu_parse_n(d.mnemonic, d.nsrc, NULL, &insn)) {
             printf("FAIL %s: %s\n", d.mnemonic, ptxcpu_last_error());
             nfail++;
             free(vs.v);

@@ -76,8 +76,7 @@ static const struct { const char *sec, *pattern; } syntax[] = {
     {"9.7.3.18", "sin.approx{.ftz}.f32"}, {"9.7.3.19", "cos.approx{.ftz}.f32"},
     {"9.7.3.20", "lg2.approx{.ftz}.f32"}, {"9.7.3.21", "ex2.approx{.ftz}.f32"},
     {"9.7.3.22", "tanh.approx.f32"},
-    /* 9.7.3.11/12 also give three-input forms (min{.ftz}{.NaN}{.abs}.f32 d, a, b, c), spelled
-     * like the two-input ones: the table leaves them out until a parse can count operands */
+    /* 9.7.3.11/12's three-input forms, spelled partly like these: syntax3[] below */
     {"9.7.3.9", "abs{.ftz}.f32"}, {"9.7.3.9", "abs.f64"},
     {"9.7.3.10", "neg{.ftz}.f32"}, {"9.7.3.10", "neg.f64"},
     {"9.7.3.11", "min{.ftz}{.NaN}{.xorsign.abs}.f32"}, {"9.7.3.11", "min.f64"},
@@ -101,8 +100,15 @@ static const struct { const char *sec, *pattern; } syntax[] = {
     {"9.7.5.3", "fma" RND "{.sat}.f32<.f16,.bf16>"},
 };
 
+/* The syntax lines whose operands are d, a, b, c where a spelling of the same name may take two
+ * (9.7.3.11/12: min{.ftz}{.NaN}{.abs}.f32 d, a, b, c); the lines above take the sources
+ * spec_shape says. */
+static const struct { const char *sec, *pattern; } syntax3[] = {
+    {"9.7.3.11", "min{.ftz}{.NaN}{.abs}.f32"}, {"9.7.3.12", "max{.ftz}{.NaN}{.abs}.f32"},
+};
+
 #define MAXSPELL 1024
-static struct { char mn[48]; const char *sec; } spelled[MAXSPELL];
+static struct { char mn[48]; const char *sec; unsigned nsrc; } spelled[MAXSPELL]; /* nsrc 0: spec_shape's */
 static int nspelled;
 
 static void expand(const char *pat, char *out, size_t len, const char *sec)
@@ -260,6 +266,25 @@ static void spec_shape(const char *mn, unsigned *nsrc, unsigned *dbits, unsigned
     }
 }
 
+/* The source count of spelling k: its syntax line's, or what spec_shape says. */
+static unsigned spelled_nsrc(int k)
+{
+    unsigned nsrc, dbits, sbits[4];
+    spec_shape(spelled[k].mn, &nsrc, &dbits, sbits);
+    return spelled[k].nsrc ? spelled[k].nsrc : nsrc;
+}
+
+/* The first row spelled mn (what ptxcpu_parse must return), or -1. */
+static long first_row(const char *mn)
+{
+    for (size_t j = 0; j < ptxcpu_insn_count(); j++) {
+        ptxcpu_insn_desc e;
+        if (ptxcpu_insn_at(j, &e) == PTXCPU_OK && !strcmp(e.mnemonic, mn))
+            return (long)j;
+    }
+    return -1;
+}
+
 /* ---- valid spellings ------------------------------------------------------------------------ */
 static const unsigned known_sm[] = {10, 11, 12, 13, 20, 21, 30, 32, 35, 37, 50, 52, 53, 60, 61, 62,
                                     70, 72, 75, 80, 86, 87, 88, 89, 90, 100, 101, 103, 110, 120, 121};
@@ -270,12 +295,19 @@ static void test_table(void)
     char buf[48];
     for (size_t i = 0; i < sizeof syntax / sizeof syntax[0]; i++)
         expand(syntax[i].pattern, buf, 0, syntax[i].sec);
+    for (size_t i = 0; i < sizeof syntax3 / sizeof syntax3[0]; i++) {
+        int from = nspelled;
+        expand(syntax3[i].pattern, buf, 0, syntax3[i].sec);
+        for (int k = from; k < nspelled; k++)
+            spelled[k].nsrc = 3;
+    }
     /* The table is exactly the set the syntax lines spell: as many rows as distinct spellings,
      * and (below) every row spelled by a line of its own section, none twice. */
     for (int k = 0; k < nspelled; k++)
         for (int j = 0; j < k; j++)
-            check(strcmp(spelled[j].mn, spelled[k].mn) != 0, "%s is spelled twice (%s and %s)",
-                  spelled[k].mn, spelled[j].sec, spelled[k].sec);
+            check(strcmp(spelled[j].mn, spelled[k].mn) != 0 || spelled_nsrc(j) != spelled_nsrc(k),
+                  "%s is spelled twice (%s and %s)", spelled[k].mn, spelled[j].sec,
+                  spelled[k].sec);
     size_t n = ptxcpu_insn_count();
     check(nspelled < MAXSPELL, "more than %d spellings: raise MAXSPELL", MAXSPELL - 1);
     check(n == (size_t)nspelled, "ptxcpu_insn_count() = %zu, the spec's syntax lines spell %d", n,
@@ -287,19 +319,55 @@ static void test_table(void)
             check(0, "ptxcpu_insn_at(%zu) failed: %s", i, ptxcpu_last_error());
             continue;
         }
-        ptxcpu_status st = ptxcpu_parse(d.mnemonic, NULL, &insn);
-        check(st == PTXCPU_OK, "%s does not parse on the default target: %s", d.mnemonic,
-              ptxcpu_last_error());
+        /* with its source count it is this row; without, the first row so spelled (the
+         * two-input form, where a three-input one shares the spelling) */
+        ptxcpu_status st = ptxcpu_parse_n(d.mnemonic, d.nsrc, NULL, &insn);
+        check(st == PTXCPU_OK, "%s (%u sources) does not parse on the default target: %s",
+              d.mnemonic, d.nsrc, ptxcpu_last_error());
         if (st)
             continue;
-        check(insn.op == i && insn.sm == 100, "%s parses to op %u sm %u, want op %zu sm 100",
-              d.mnemonic, insn.op, insn.sm, i);
+        check(insn.op == i && insn.sm == 100, "%s (%u sources) parses to op %u sm %u, want op %zu "
+              "sm 100", d.mnemonic, d.nsrc, insn.op, insn.sm, i);
+        long first = first_row(d.mnemonic);
+        ptxcpu_insn plain;
+        ptxcpu_insn_desc fd;
+        check(ptxcpu_parse(d.mnemonic, NULL, &plain) == PTXCPU_OK && plain.op == first &&
+                  ptxcpu_insn_at((size_t)first, &fd) == PTXCPU_OK &&
+                  (first == (long)i || (fd.nsrc == 2 && d.nsrc == 3)),
+              "ptxcpu_parse(%s) gives op %u, want the first row so spelled (%ld), the two-input "
+              "one where two share it", d.mnemonic, plain.op, first);
+        check(ptxcpu_parse_n(d.mnemonic, 0, NULL, &plain) == PTXCPU_OK && plain.op == first,
+              "ptxcpu_parse_n(%s, 0) differs from ptxcpu_parse", d.mnemonic);
+        /* a source count no row so spelled has: refused, naming the counts it has */
+        unsigned other = d.nsrc % 4 + 1;
+        while (other != d.nsrc) {
+            int taken = 0;
+            for (size_t j = 0; j < n; j++) {
+                ptxcpu_insn_desc e;
+                ptxcpu_insn_at(j, &e);
+                taken |= !strcmp(e.mnemonic, d.mnemonic) && e.nsrc == other;
+            }
+            if (!taken)
+                break;
+            other = other % 4 + 1;
+        }
+        if (other != d.nsrc) {
+            char want[64];
+            snprintf(want, sizeof want, "not %u; %s", other, d.section);
+            ptxcpu_insn keep = {0xbeef, 0xbeef};
+            st = ptxcpu_parse_n(d.mnemonic, other, NULL, &keep);
+            check(st == PTXCPU_E_PARSE && strstr(ptxcpu_last_error(), d.mnemonic) &&
+                      strstr(ptxcpu_last_error(), "takes") && strstr(ptxcpu_last_error(), want) &&
+                      keep.op == 0xbeef,
+                  "ptxcpu_parse_n(%s, %u): status %d '%s', want PTXCPU_E_PARSE '... %s'",
+                  d.mnemonic, other, (int)st, ptxcpu_last_error(), want);
+        }
         check(ptxcpu_describe(&insn, &d2) == PTXCPU_OK && !strcmp(d2.mnemonic, d.mnemonic),
               "%s does not round-trip through ptxcpu_describe", d.mnemonic);
         /* the row is one the spec's syntax lines spell, under the same section */
         int found = -1;
         for (int k = 0; k < nspelled; k++)
-            if (!strcmp(spelled[k].mn, d.mnemonic)) found = k;
+            if (!strcmp(spelled[k].mn, d.mnemonic) && spelled_nsrc(k) == d.nsrc) found = k;
         check(found >= 0, "table row %s is not spelled by any syntax line of the spec",
               d.mnemonic);
         if (found >= 0)
@@ -308,11 +376,15 @@ static void test_table(void)
         for (size_t j = 0; j < i; j++) {
             ptxcpu_insn_desc e;
             ptxcpu_insn_at(j, &e);
-            check(strcmp(e.mnemonic, d.mnemonic) != 0, "%s is in the table twice", d.mnemonic);
+            check(strcmp(e.mnemonic, d.mnemonic) != 0 || e.nsrc != d.nsrc,
+                  "%s (%u sources) is in the table twice", d.mnemonic, d.nsrc);
         }
         /* operands as the spec describes them */
         unsigned nsrc, dbits, sbits[4];
         spec_shape(d.mnemonic, &nsrc, &dbits, sbits);
+        int three = found >= 0 && spelled[found].nsrc == 3; /* 9.7.3.11/12 d, a, b, c */
+        if (three)
+            nsrc = 3, sbits[2] = sbits[0];
         check(d.nsrc == nsrc && d.dst_bits == dbits && !memcmp(d.src_bits, sbits, sizeof sbits),
               "%s: nsrc %u d %u src %u/%u/%u/%u; spec: nsrc %u d %u src %u/%u/%u/%u", d.mnemonic,
               d.nsrc, d.dst_bits, d.src_bits[0], d.src_bits[1], d.src_bits[2], d.src_bits[3],
@@ -330,19 +402,19 @@ static void test_table(void)
                        : has(d.mnemonic, ".f64") ? PTXCPU_ELEM_F64 : PTXCPU_ELEM_INT;
         check(d.elem == el && d.elems == elems, "%s: elem %d x%u, want %d x%u", d.mnemonic,
               (int)d.elem, d.elems, (int)el, elems);
-        unsigned want_ptx = spec_ptx(d.mnemonic);
+        unsigned want_ptx = three ? 88 : spec_ptx(d.mnemonic); /* "three input arguments": 8.8 */
         check(!want_ptx || d.ptx_major * 10 + d.ptx_minor == want_ptx,
               "%s: PTX ISA %u.%u, the spec says %u.%u", d.mnemonic, d.ptx_major, d.ptx_minor,
               want_ptx / 10, want_ptx % 10);
-        unsigned want_sm = spec_min_sm(d.mnemonic);
+        unsigned want_sm = three ? 100 : spec_min_sm(d.mnemonic); /* ... requires sm_100 */
         check(d.min_sm == want_sm, "%s: min_sm %u, the spec says sm_%u", d.mnemonic, d.min_sm,
               want_sm);
 
         /* on its own minimum target, and refused one known target below it */
         char tgt[16];
         snprintf(tgt, sizeof tgt, "sm_%u", d.min_sm);
-        st = ptxcpu_parse(d.mnemonic, tgt, &insn);
-        check(st == PTXCPU_OK && insn.sm == d.min_sm, "%s on %s: %s", d.mnemonic, tgt,
+        st = ptxcpu_parse_n(d.mnemonic, d.nsrc, tgt, &insn);
+        check(st == PTXCPU_OK && insn.sm == d.min_sm && insn.op == i, "%s on %s: %s", d.mnemonic, tgt,
               ptxcpu_last_error());
         unsigned below = 0;
         for (size_t k = 0; k < NKNOWN; k++)
@@ -351,7 +423,7 @@ static void test_table(void)
             char tb[16], want[80];
             snprintf(tb, sizeof tb, "sm_%u", below);
             snprintf(want, sizeof want, "requires sm_%u (target is sm_%u)", d.min_sm, below);
-            st = ptxcpu_parse(d.mnemonic, tb, &insn);
+            st = ptxcpu_parse_n(d.mnemonic, d.nsrc, tb, &insn);
             check(st == PTXCPU_E_TARGET && strstr(ptxcpu_last_error(), want) &&
                       strstr(ptxcpu_last_error(), d.mnemonic),
                   "%s on %s: status %d '%s', want PTXCPU_E_TARGET '%s'", d.mnemonic, tb, (int)st,
@@ -361,8 +433,9 @@ static void test_table(void)
     /* every spelling of the syntax lines is accepted */
     for (int k = 0; k < nspelled; k++) {
         ptxcpu_insn insn;
-        check(ptxcpu_parse(spelled[k].mn, NULL, &insn) == PTXCPU_OK, "%s (%s) is refused: %s",
-              spelled[k].mn, spelled[k].sec, ptxcpu_last_error());
+        check(ptxcpu_parse_n(spelled[k].mn, spelled_nsrc(k), NULL, &insn) == PTXCPU_OK,
+              "%s (%s, %u sources) is refused: %s", spelled[k].mn, spelled[k].sec,
+              spelled_nsrc(k), ptxcpu_last_error());
     }
     /* the target also picks semantics: legacy mad.f32 on sm_1x is still the same row */
     ptxcpu_insn a, b;
@@ -668,7 +741,15 @@ static const struct bad_case {
     /* float and half abs/neg/min/max (9.7.3.9-12, 9.7.4.5-8) */
     {"min.xorsign.f32", NULL, E_P, {"missing modifier: .abs is required", "min.xorsign.abs.f32",
                                     "9.7.3.11"}},
-    {"max.abs.f32", NULL, E_P, {"three-input", "not implemented", "9.7.3.12"}},
+    /* the three-input .abs forms (9.7.3.11/12): sm_100; .abs is not .xorsign.abs */
+    {"max.abs.f32", "sm_90", E_T, {"requires sm_100 (target is sm_90)"}},
+    {"min.ftz.NaN.abs.f32", "sm_90", E_T, {"requires sm_100 (target is sm_90)"}},
+    {"min.abs.NaN.f32", NULL, E_P, {"order", "min.NaN.abs.f32", "9.7.3.11"}},
+    {"max.abs.ftz.f32", NULL, E_P, {"order", "max.ftz.abs.f32"}},
+    {"min.abs.f64", NULL, E_P, {".abs applies only to", ".f32", "9.7.3.11"}},
+    {"min.abs.f16", NULL, E_P, {"missing modifier: .xorsign is required", "min.xorsign.abs.f16",
+                                "9.7.4.7"}},
+    {"min.abs.abs.f32", NULL, E_P, {".abs", "twice"}},
     {"min.ftz.bf16", NULL, E_P, {".ftz applies only to", ".f16", "9.7.4.7"}},
     {"abs.ftz.f64", NULL, E_P, {".ftz applies only to .f32", "9.7.3.9"}},
     {"min.NaN.f64", NULL, E_P, {".NaN applies only to .f32", "9.7.3.11"}},
@@ -679,6 +760,61 @@ static const struct bad_case {
     {"add.sat.u32", "sm_80", E_P, {".sat", "9.7.1.1"}},
     {"add.u16x2", "sm_99", E_T, {"sm_99"}},
 };
+
+/* ptxcpu_parse_n: the source count picks the form; a count the spelling lacks is refused */
+static const struct bad_n_case {
+    const char *mn;
+    unsigned nsrc;
+    const char *target;
+    ptxcpu_status st;
+    const char *want[3];
+} bad_n[] = {
+    {"min.abs.f32", 2, NULL, E_P, {"min.abs.f32 takes 3 sources (a, b, c), not 2; 9.7.3.11"}},
+    {"max.ftz.NaN.abs.f32", 1, NULL, E_P, {"takes 3 sources (a, b, c), not 1", "9.7.3.12"}},
+    {"min.f32", 4, NULL, E_P, {"min.f32 takes 2 sources (a, b) or 3 sources (a, b, c), not 4"}},
+    {"max.xorsign.abs.f32", 3, NULL, E_P, {"takes 2 sources (a, b), not 3", "9.7.3.12"}},
+    {"min.f64", 3, NULL, E_P, {"takes 2 sources (a, b), not 3", "9.7.3.11"}},
+    {"add.u32", 3, NULL, E_P, {"add.u32 takes 2 sources (a, b), not 3", "9.7.1.1"}},
+    {"mad.lo.u32", 5, NULL, E_P, {"takes 3 sources (a, b, c), not 5"}},
+    {"min.f32", 3, "sm_90", E_T, {"min.f32 requires sm_100 (target is sm_90)"}},
+    {"min.abs.f64", 3, NULL, E_P, {".abs applies only to", "9.7.3.11"}},
+    {"min.abs.f32", 2, "sm_999", E_T, {"sm_999"}},
+};
+
+static void test_parse_n(void)
+{
+    for (size_t i = 0; i < sizeof bad_n / sizeof bad_n[0]; i++) {
+        const struct bad_n_case *c = &bad_n[i];
+        ptxcpu_insn insn = {0xbeef, 0xbeef};
+        ptxcpu_status st = ptxcpu_parse_n(c->mn, c->nsrc, c->target, &insn);
+        const char *msg = ptxcpu_last_error();
+        check(st == c->st && insn.op == 0xbeef, "ptxcpu_parse_n(%s, %u, %s): status %d '%s', "
+              "want %d", c->mn, c->nsrc, c->target ? c->target : "NULL", (int)st, msg, (int)c->st);
+        for (int w = 0; w < 3 && c->want[w]; w++)
+            check(strstr(msg, c->want[w]) != NULL, "ptxcpu_parse_n(%s, %u): message '%s' lacks "
+                  "'%s'", c->mn, c->nsrc, msg, c->want[w]);
+    }
+    /* the four shared spellings: 2 and 0 give the two-input row, 3 the three-input one */
+    static const char *const shared[] = {"min.f32", "min.ftz.NaN.f32", "max.NaN.f32",
+                                         "max.ftz.f32"};
+    for (size_t i = 0; i < sizeof shared / sizeof shared[0]; i++) {
+        ptxcpu_insn i0, i2, i3;
+        ptxcpu_insn_desc d2, d3;
+        int ok = ptxcpu_parse_n(shared[i], 0, NULL, &i0) == PTXCPU_OK &&
+                 ptxcpu_parse_n(shared[i], 2, NULL, &i2) == PTXCPU_OK &&
+                 ptxcpu_parse_n(shared[i], 3, NULL, &i3) == PTXCPU_OK &&
+                 ptxcpu_describe(&i2, &d2) == PTXCPU_OK && ptxcpu_describe(&i3, &d3) == PTXCPU_OK;
+        check(ok && i0.op == i2.op && i2.op != i3.op && d2.nsrc == 2 && d3.nsrc == 3 &&
+                  d3.src_bits[2] == 32 && !strcmp(d2.mnemonic, d3.mnemonic),
+              "%s: parse_n 0/2/3 should give the two-, two- and three-input rows", shared[i]);
+    }
+    ptxcpu_insn insn;
+    check(ptxcpu_parse_n(NULL, 3, NULL, &insn) == PTXCPU_E_NULL &&
+              strstr(ptxcpu_last_error(), "ptxcpu_parse_n"),
+          "ptxcpu_parse_n(NULL): '%s'", ptxcpu_last_error());
+    check(ptxcpu_parse_n("min.f32", 3, NULL, NULL) == PTXCPU_E_NULL,
+          "ptxcpu_parse_n(out NULL) must be PTXCPU_E_NULL");
+}
 
 static int contains_alt(const char *msg, const char *alts)
 {
@@ -724,6 +860,7 @@ int main(void)
     test_table();
     test_targets();
     test_invalid();
+    test_parse_n();
     printf("parse: %u passed, %u failed\n", passed, failed);
     return failed != 0;
 }

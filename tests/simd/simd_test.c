@@ -66,6 +66,9 @@ static int shape_of(unsigned id, shape *s)
     snprintf(s->mnem, sizeof s->mnem, "%s", id == PTX_K_mad_legacy_f32 ? "mad.f32@sm_1x"
                                             : id == PTX_K_mad_legacy_sat_f32 ? "mad.sat.f32@sm_1x"
                                                                              : d.mnemonic);
+    ptxcpu_insn first; /* the three-input min.f32 shares its spelling: named with its sources */
+    if (id < PTX_NROWS && (ptxcpu_parse(d.mnemonic, NULL, &first) || first.op != id))
+        snprintf(s->mnem + strlen(s->mnem), sizeof s->mnem - strlen(s->mnem), "(a,b,c)");
     s->nsrc = d.nsrc;
     s->dbits = d.dst_bits;
     for (unsigned k = 0; k < 4; k++)

@@ -47,7 +47,11 @@ def main():
             lanes = int(args.pop(0))
         elif opt == '--pending':
             pending = open(args.pop(0), 'w')
-    known = {l.split()[0] for l in open(args[0]) if l.strip()}
+    # a listed name may carry its sources (min.f32(a,b,c), the three-input form): a line is that
+    # row's when it has as many operands; each row keeps its own first LANES lines
+    listed = [l.split()[0] for l in open(args[0]) if l.strip()]
+    known = {n.split('(')[0] for n in listed}
+    with_srcs = {(n.split('(')[0], n.count(',') + 1) for n in listed if '(' in n}
     kept, dropped = {}, {r.__name__: 0 for r in RULES}
     header = None
     body, pend = [], []
@@ -68,9 +72,11 @@ def main():
             if hit:
                 dropped[hit.__name__] += 1
                 continue
-            if kept.get(mnem, 0) < lanes:
-                kept[mnem] = kept.get(mnem, 0) + 1
-                body.append((mnem, line.rstrip()))
+            key = mnem + ('(%s)' % ','.join('abcd'[:len(ops)])
+                          if (mnem, len(ops)) in with_srcs else '')
+            if kept.get(key, 0) < lanes:
+                kept[key] = kept.get(key, 0) + 1
+                body.append((key, line.rstrip()))
     print(header or '# Recorded on a GPU by tools/hwprobe.')
     print(f'# tools/hwprobe/select.py: the first {lanes} lines of each of {len(kept)} spellings '
           'that ptxcpu implements and the probe could run;')
@@ -94,7 +100,7 @@ def main():
                 pending.write(f'\n# {mnem}\n')
                 last = mnem
             pending.write(line + '\n')
-    missing = sorted(known - set(kept))
+    missing = sorted(set(listed) - set(kept))
     sys.stderr.write(f'{len(kept)} spellings kept, {len(missing)} of the list not probed\n')
 
 

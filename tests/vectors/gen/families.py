@@ -20,6 +20,9 @@ RND = ['rn', 'rz', 'rm', 'rp']
 TESTP = ['finite', 'infinite', 'number', 'notanumber', 'normal', 'subnormal']
 
 
+THREE = ' (a, b, c)'  # marks a three-input form in the spelling list (not in the lines)
+
+
 def spellings():
     out = []
     out += ['add.' + t for t in INT6 + ['u16x2', 's16x2']] + ['add.sat.s32']
@@ -99,6 +102,10 @@ def spellings():
     out += ['abs.f64', 'neg.f64']
     out += ['%s%s.f32' % (op, s) for op in ('min', 'max') for s in mm(True)]
     out += ['min.f64', 'max.f64']
+    # 9.7.3.11-12 the three-input forms min/max{.ftz}{.NaN}{.abs}.f32 d, a, b, c (THREE: their
+    # lines have three operands, which tells min.f32's two forms apart)
+    out += ['%s%s%s%s.f32%s' % (op, f, n, a, THREE) for op in ('min', 'max') for f in opt('ftz')
+            for n in opt('NaN') for a in opt('abs')]
     out += ['%s%s.%s' % (op, f, t) for op in ('neg', 'abs') for t in ('f16', 'f16x2')
             for f in opt('ftz')]
     out += ['%s.%s' % (op, t) for op in ('neg', 'abs') for t in ('bf16', 'bf16x2')]
@@ -132,6 +139,8 @@ class Insn:
     """What a spelling means: op, modifiers, type, widths of d and the sources."""
 
     def __init__(self, name):
+        self.three = name.endswith(THREE)          # min/max d, a, b, c (9.7.3.11-12)
+        name = name[:-len(THREE)] if self.three else name
         self.name = name
         tok = name.split('.')
         self.op = tok[0]
@@ -149,7 +158,7 @@ class Insn:
         nsrc = {'abs': 1, 'neg': 1, 'popc': 1, 'clz': 1, 'bfind': 1, 'brev': 1, 'bfi': 4,
                 'rcp': 1, 'sqrt': 1, 'rsqrt': 1, 'sin': 1, 'cos': 1, 'lg2': 1, 'ex2': 1,
                 'tanh': 1}.get(op, 2)
-        if op in ('mad', 'madc', 'mad24', 'sad', 'fns', 'bfe', 'dp4a', 'dp2a', 'fma'):
+        if op in ('mad', 'madc', 'mad24', 'sad', 'fns', 'bfe', 'dp4a', 'dp2a', 'fma') or self.three:
             nsrc = 3
         self.src = [reg] * nsrc
         self.dst = reg
@@ -460,6 +469,20 @@ def order_key(v):
     return (-v[2] if v[1] else v[2], 1 - v[1])
 
 
+def minmax3_eval(I, fmt, ops):
+    """Three-input min/max .f32 (9.7.3.11-12): .abs makes the operands magnitudes; NaNs are
+    ignored (the result is NaN only when all three are), with .NaN any NaN gives the canonical
+    NaN; otherwise the least / greatest of the rest in the spec's order (-0 < +0)."""
+    x = [decode(o, fmt, 'ftz' in I.mods) for o in ops]
+    if 'abs' in I.mods:
+        x = [v if v == NAN else (v[0], 0) + v[2:] for v in x]
+    num = [v for v in x if v != NAN]
+    if not num or ('NaN' in I.mods and len(num) < 3):
+        return canon_nan(fmt)
+    pick = min if I.op == 'min' else max
+    return encode(pick(num, key=order_key), fmt, 'rn', False, False)
+
+
 def signop_eval(I, fmt, ops):
     """abs/neg/min/max of one element (9.7.3.9-12, 9.7.4.5-8 pseudo-code; SEMANTICS: NaN results
     canonical; f64 keeps NaNs: abs unchanged (spec), neg and min/max quieted, b's first, as an
@@ -555,6 +578,8 @@ def float_eval(I, a):
         return copysign_eval(fmt, a[0], a[1])
     if I.op == 'testp':
         return testp_eval(I, fmt, a[0])
+    if I.three:
+        return minmax3_eval(I, fmt, a)
     if I.op in ('abs', 'neg', 'min', 'max'):
         if not I.packed:
             return signop_eval(I, fmt, a)
@@ -805,6 +830,15 @@ def float_cases(I, rng):
                 b(-2), b('inf'), b('-inf'), b('-max'), qn, nz | sn]
         if I.op in ('abs', 'neg'):
             cases = [(v,) for v in vals + [nz | qn, sn]]
+        elif I.three:                              # orders of three, zeros, NaNs in 0-3 places
+            t1, t3, z = b(tiny(fmt, 1)), b(-tiny(fmt, 3)), b(0)
+            cases = [(z, nz, z), (nz, z, nz), (z, z, nz), (b(1), b(-1), b(2)),
+                     (b(-1), b(-2), b(-3)), (b(-3), b(2), b(-1)), (b(2), b(-3), b(1)),
+                     (t1, t3, nz), (t3, z, b(1)), (b('inf'), b('-inf'), b('-max')),
+                     (b(-2), b('max'), b(Fraction(3, 2))), (qn, b(-1), b(2)),
+                     (b(2), nz | sn, b(-1)), (b(1), b(-2), qn), (qn, nz | sn, b(-1)),
+                     (b(3), qn, qn), (qn, nz | sn, qn), (nz | qn, nz, z), (b('-inf'), qn, t1)]
+            cases += [(rng.choice(vals), rng.choice(vals), rng.choice(vals)) for _ in range(6)]
         else:
             t1, t3, z = b(tiny(fmt, 1)), b(-tiny(fmt, 3)), b(0)
             cases = [(z, nz), (nz, z), (b(1), b(-1)), (b(-1), b(-2)), (b(-2), b(-1)),
@@ -1100,7 +1134,7 @@ def lines_for(name, rng, count=None):
         else:
             r, cf = int_eval(I, list(a), cf_in)
         ops = ' '.join(fmt_operand(I, v, w) for v, w in zip(a, I.src))
-        line = '%-22s %s%s -> %s' % (name, 'cf=%d ' % cf_in if I.reads_cc else '', ops,
+        line = '%-22s %s%s -> %s' % (I.name, 'cf=%d ' % cf_in if I.reads_cc else '', ops,
                                      fmt_result(I, r, k))
         if I.writes_cc:
             line += ' cf=%d' % cf
