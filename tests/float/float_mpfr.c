@@ -140,9 +140,24 @@ static int make_spelling(spelling *sp, const ptxcpu_insn_desc *d, const char *ta
     return describe(sp, insn.sm) ? PTXCPU_E_ARG : PTXCPU_OK;
 }
 
+/* Every step-th of the ncross crossed tuples at c (3 words each), compacted to the front; returns
+ * how many remain. The step is made prime to ne (the edge count of a), so every edge value still
+ * meets every other, in shifted combinations. Only three-operand crossings (ne^3 tuples) are
+ * thinned: at step 1 they are nearly all of a suite's cases. */
+static size_t thin_cross(uint64_t *c, size_t ncross, size_t step, size_t ne)
+{
+    while (step > 1 && ne % step == 0)
+        step++;
+    size_t k = 0;
+    for (size_t i = 0; i < ncross; i += step, k++)
+        memmove(&c[3 * k], &c[3 * i], 3 * sizeof *c);
+    return k;
+}
+
 /* Mixed precision (9.7.5): the half edges for a (and b), the f32 ones for the last operand, crossed,
  * then random tuples. */
-static uint64_t *make_mixed_cases(const spelling *sp, size_t nrandom, uint64_t seed, size_t *count)
+static uint64_t *make_mixed_cases(const spelling *sp, size_t nrandom, size_t step, uint64_t seed,
+                                   size_t *count)
 {
     uint64_t ea[EDGE_MAX], ec[EDGE_MAX];
     size_t nea = edge_values(sp->spec.fa, ea), nec = edge_values(sp->spec.f, ec);
@@ -160,6 +175,8 @@ static uint64_t *make_mixed_cases(const spelling *sp, size_t nrandom, uint64_t s
             c[3 * i + 1] = ea[i / nea % nea];
         c[3 * i + nops - 1] = ec[i / nea / (nops == 3 ? nea : 1)];
     }
+    if (nops == 3)
+        ncross = thin_cross(c, ncross, step, nea), n = ncross + nrandom;
     for (size_t i = ncross; i < n; i++)
         random_mixed(sp->spec.fa, (unsigned)nops, &r, ea, nea, ec, nec, &c[3 * i]);
     *count = n;
@@ -167,13 +184,14 @@ static uint64_t *make_mixed_cases(const spelling *sp, size_t nrandom, uint64_t s
 }
 
 /* All operand tuples of a spelling: its format's edge values crossed exhaustively, then random. */
-static uint64_t *make_cases(const spelling *sp, size_t nrandom, uint64_t seed, size_t *count)
+static uint64_t *make_cases(const spelling *sp, size_t nrandom, size_t step, uint64_t seed,
+                            size_t *count)
 {
     uint64_t edges[EDGE_MAX];
     const fpfmt *f = sp->spec.f;
     size_t ne = edge_values(f, edges), nops = sp->desc.nsrc;
     if (sp->spec.fa)
-        return make_mixed_cases(sp, nrandom, seed, count);
+        return make_mixed_cases(sp, nrandom, step, seed, count);
     size_t ncross = nops == 3 ? ne * ne * ne : ne * ne, n = ncross + nrandom;
     uint64_t *c = malloc(n * 3 * sizeof *c);
     rng_t r = {seed};
@@ -186,6 +204,8 @@ static uint64_t *make_cases(const spelling *sp, size_t nrandom, uint64_t seed, s
         c[3 * i + 1] = edges[i / ne % ne];
         c[3 * i + 2] = nops == 3 ? edges[i / ne / ne] : 0;
     }
+    if (nops == 3)
+        ncross = thin_cross(c, ncross, step, ne), n = ncross + nrandom;
     for (size_t i = ncross; i < n; i++) {
         random_case(f, (unsigned)nops, &r, edges, ne, &c[3 * i]);
         if (sp->spec.oob && i % 8 < 2) /* the OOB NaN in a or b, either sign, beside any c */
@@ -225,14 +245,15 @@ static void *xalloc(size_t size)
 /* Runs one spelling over all its cases; returns the number of mismatching elements. */
 /* caller_mode: the caller's floating-point environment while the kernel runs (the oracle runs
  * in the default one); the scalar reference must give the same bits under every mode. */
-static size_t check_spelling(const spelling *sp, size_t nrandom, uint64_t seed, unsigned caller_mode)
+static size_t check_spelling(const spelling *sp, size_t nrandom, size_t step, uint64_t seed,
+                             unsigned caller_mode)
 {
     const unsigned bits = sp->desc.dst_bits, eb = sp->elem_bits, elems = sp->desc.elems;
     const unsigned nsrc = sp->desc.nsrc;
     const uint64_t emask = eb == 64 ? ~0ull : (1ull << eb) - 1;
     const size_t regbytes = PTXCPU_WARP * bits / 8;
     size_t ncases, bad = 0, shown_here = 0;
-    uint64_t *cases = make_cases(sp, nrandom, seed, &ncases);
+    uint64_t *cases = make_cases(sp, nrandom, step, seed, &ncases);
     size_t nlanes = (ncases + elems - 1) / elems, nwarps = (nlanes + PTXCPU_WARP - 1) / PTXCPU_WARP;
     void *reg[4];
     for (int i = 0; i < 4; i++)
@@ -327,10 +348,20 @@ int main(void)
     unsigned long scale = env_ulong("PTXCPU_TEST_SCALE", 1);
     uint64_t seed = env_ulong("PTXCPU_FLOAT_SEED", 0x5eedf10a7ull);
     size_t nrandom = RANDOM_CASES / scale;
+    /* FLOAT_CROSS_STEP="S0,S1": the three-operand edge crossings of the default pass and of the
+     * caller-mode pass take every S-th tuple (tests/float/meson.build; 1,1 = all of them) */
+    size_t cross_step[2] = {1, 1};
+    const char *cs = getenv("FLOAT_CROSS_STEP");
+    if (cs && (sscanf(cs, "%zu,%zu", &cross_step[0], &cross_step[1]) != 2 || !cross_step[0] ||
+               !cross_step[1])) {
+        printf("float-mpfr: FLOAT_CROSS_STEP=%s: want two positive counts, S0,S1\n", cs);
+        return 2;
+    }
     clock_t t0 = clock();
 
-    printf("float-mpfr: MPFR %s, seed 0x%llx, %zu random cases per spelling\n", mpfr_get_version(),
-           (unsigned long long)seed, nrandom);
+    printf("float-mpfr: MPFR %s, seed 0x%llx, %zu random cases per spelling; three-operand edge "
+           "tuples: 1 in %zu, 1 in %zu under caller modes\n", mpfr_get_version(),
+           (unsigned long long)seed, nrandom, cross_step[0], cross_step[1]);
     /* Every float row on the default target; those sm_13 accepts again on sm_13. */
     size_t nspelled_float = 0; /* rows whose mnemonic ends in a float type: all must be here */
     size_t npred = 0;          /* ... or in testp_libc.c (testp: d is a predicate) */
@@ -380,7 +411,7 @@ int main(void)
     for (size_t pass = 0; pass < (N_CALLER_FENV > 1 ? 2 : 1); pass++)
         for (size_t i = 0; i < nsp; i++) {
             unsigned mode = pass ? caller_fenv[1 + i % (N_CALLER_FENV - 1)] : caller_fenv[0];
-            if (check_spelling(&sp[i], pass ? nrandom / 4 : nrandom,
+            if (check_spelling(&sp[i], pass ? nrandom / 4 : nrandom, cross_step[pass],
                                seed ^ (0x9e3779b97f4a7c15ull * (i + 1 + pass * nsp)), mode))
                 failed++;
             else

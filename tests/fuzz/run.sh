@@ -71,7 +71,7 @@ cflags="$cflags -I$root/include -I$root/cli"
 libs="$lib -lhwloc -fopenmp -lpthread -lsleef -lm"
 for t in $targets; do
     case $t in
-    vecfile) extra="$root/cli/check.c $root/cli/approx.c $root/cli/operands.c" ;;
+    vecfile) extra="$root/cli/check.c $root/cli/approx.c $root/cli/operands.c $root/cli/row_name.c" ;;
     operand) extra="$root/cli/operands.c" ;;
     *) extra= ;;
     esac
