@@ -24,7 +24,7 @@ FAMILIES = [  # (name, fpu, group)
     ('BREV', 0, 2), ('BFE', 0, 2), ('BFI', 0, 2), ('BMSK', 0, 0), ('SZEXT', 0, 0),
     ('DP4A', 0, 4), ('DP2A', 0, 4), ('FSUB', 1, 3), ('FMAD', 1, 4), ('HADD', 1, 3),
     ('COPYSIGN', 0, 0), ('FADD', 1, 0), ('FMUL', 1, 1), ('FFMA', 1, 3),
-    ('FABS', 0, 3), ('FNEG', 0, 3), ('FMIN', 0, 2), ('FMAX', 0, 2),
+    ('FABS', 0, 3), ('FNEG', 1, 3), ('FMIN', 0, 2), ('FMAX', 0, 2),
     # three-input min/max .f32 (9.7.3.11-12): rows of their own, after the two-input ones
     ('FMIN3', 0, 2), ('FMAX3', 0, 2),
     ('HSUB', 1, 0), ('HMUL', 1, 2), ('HFMA', 1, 1), ('FDIV', 1, 0), ('FRCP', 1, 2),

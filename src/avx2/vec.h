@@ -297,6 +297,7 @@ VINL n64m n64_isnan_f64(n64 a) /* (n64m: 64-bit all-ones lanes, as vcmppd makes 
 {
     return I64_(simde_mm256_cmp_pd(F64_(a), F64_(a), SIMDE_CMP_UNORD_Q));
 }
+VINL n64 n64_or_where(n64m m, n64 r, n64 a, n64 b) { return n64_sel(m, n64_or(a, b), r); }
 /* f32 <-> f64: widening is exact, narrowing rounds by MXCSR */
 VINL v64 v64_from_f32(v32 a)
 {

@@ -348,6 +348,8 @@ VINL v32 v32_divq(v32 a, v32 b, int sgn)
 #define VEC_HAS_ISNAN_F32 1
 VINL vm v32_isnan_f32(v32 a) { return simde_mm512_cmp_ps_mask(F32_(a), F32_(a), SIMDE_CMP_UNORD_Q); }
 VINL n64m n64_isnan_f64(n64 a) { return simde_mm512_cmp_pd_mask(F64_(a), F64_(a), SIMDE_CMP_UNORD_Q); }
+/* one masked vporq (the compiler keeps a blend of an or as two operations) */
+VINL n64 n64_or_where(n64m m, n64 r, n64 a, n64 b) { return simde_mm512_mask_or_epi64(r, m, a, b); }
 #if PTX512_NATIVE /* DQ converts u64 <-> f64 (by MXCSR; truncating back); emulated: int_ops.h's */
 #define VEC_HAS_CVT_U64_F64 1
 VINL v64 v64_cvt_f64_u64(v64 a) { return (v64){I64_(_mm512_cvtepu64_pd(a.lo)), I64_(_mm512_cvtepu64_pd(a.hi))}; }

@@ -72,6 +72,10 @@ VINL v32 fsg_f32_absneg(int neg, unsigned m, v32 x)
     if (m & M_FTZ)
         x = f32_flush(x);
     v32 mag = v32_and(x, v32_set1(0x7fffffff));
+#ifdef VEC_HAS_ISNAN_F32 /* neg runs in the FP environment (exceptions masked): one compare */
+    if (neg)
+        return v32_sel(v32_isnan_f32(x), v32_set1(0x7fffffff), v32_xor(x, v32_set1(0x80000000u)));
+#endif
     vm nan = v32_cmpgt_s(mag, v32_set1(0x7f800000));
     return v32_sel(nan, v32_set1(0x7fffffff), neg ? v32_xor(x, v32_set1(0x80000000u)) : mag);
 }

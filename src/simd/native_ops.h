@@ -199,6 +199,7 @@ NATIVE_BODY(64, n64m, FFMA)
         return v32_as_n64(ffma_f32(m, rnd, n64_as_v32(a), n64_as_v32(b), n64_as_v32(c)));
     return n64_f64_nan_rule(m, n64_fma_f64(a, b, c), 3, a, b, c);
 }
+#include "simd/native_float_ops.h" /* abs, neg, div, rcp, sqrt, rsqrt .f64 */
 #else
 VINL n64 simd_n64_canon(int ty, n64 x) { return x; } /* (no native row defers it then) */
 VINL int simd_n64_anynan(n64 x) { return (void)x, 0; }

@@ -289,8 +289,11 @@
     X(n64, n64_fsub_f64, (n64, n64))                                                               \
     X(n64, n64_fmul_f64, (n64, n64))                                                               \
     X(n64, n64_fma_f64, (n64, n64, n64))                                                           \
+    X(n64, n64_fdiv_f64, (n64, n64))                                                               \
+    X(n64, n64_fsqrt_f64, (n64))                                                                   \
     X(n64, n64_or, (n64, n64))            /* (quiets a NaN operand: the f64 NaN rule) */           \
     X(n64m, n64_isnan_f64, (n64))                                                                  \
+    X(n64, n64_or_where, (n64m, n64, n64, n64)) /* m ? a | b : r, per lane */                     \
     X(v32, n64_as_v32, (n64))                                                                      \
     X(n64, v32_as_n64, (v32))
 

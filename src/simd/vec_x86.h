@@ -159,6 +159,8 @@ VINL n64 n64_fsub_f64(n64 a, n64 b) { return h64_fsub_f64(a, b); }
 VINL n64 n64_fmul_f64(n64 a, n64 b) { return h64_fmul_f64(a, b); }
 VINL n64 n64_or(n64 a, n64 b) { return v32_or(a, b); }
 VINL n64 n64_fma_f64(n64 a, n64 b, n64 c) { return h64_fma_f64(a, b, c); }
+VINL n64 n64_fdiv_f64(n64 a, n64 b) { return h64_fdiv_f64(a, b); }
+VINL n64 n64_fsqrt_f64(n64 a) { return h64_fsqrt_f64(a); }
 VINL v32 n64_as_v32(n64 a) { return a; }
 VINL n64 v32_as_n64(v32 a) { return a; }
 

@@ -1,0 +1,82 @@
+/* abs, neg, div, rcp, sqrt and the rsqrt/rcp .approx forms of 64-bit registers (9.7.3.8-10,
+ * .13-17) on native f64 vectors: float_sign_ops.h's, float_divsqrt.h's and float_approx_alg.h's
+ * f64 bodies, one n64 per NL64 lanes instead of {lo, hi} pairs whose masks are joined and split
+ * again (AVX2 `neg.f64` 0.71x plain C, `rcp.approx.ftz.f64` 0.66x in the pair form). */
+#ifndef PTXCPU_SIMD_NATIVE_FLOAT_OPS_H
+#define PTXCPU_SIMD_NATIVE_FLOAT_OPS_H
+
+#define SIMD_NATIVE_N64_FABS ~, N64
+#define SIMD_NATIVE_N64_FNEG ~, N64
+#define SIMD_NATIVE_N64_FDIV ~, N64
+#define SIMD_NATIVE_N64_FRCP ~, N64
+#define SIMD_NATIVE_N64_FSQRT ~, N64
+#define SIMD_NATIVE_N64_FRSQRT ~, N64
+#define SIMD_NATIVE_N64_FRCPH ~, N64
+
+#define N64F_MAG 0x7fffffffffffffffull
+#define N64F_EXP 0x7ff0000000000000ull
+#define N64F_QUIET (1ull << 51)
+
+/* NaN lanes by their bits: abs runs under the caller's MXCSR (no FP environment of its own),
+ * where an unordered compare would raise on a signalling NaN. */
+VINL n64m n64_isnan_bits(n64 x)
+{
+    return n64_cmpgt_s(n64_and(x, n64_set1(N64F_MAG)), n64_set1(N64F_EXP));
+}
+
+/* abs passes a NaN unchanged; neg quiets it and keeps its sign. neg is a row of the FP
+ * environment (exceptions masked) only so that it can find NaNs as the compiler's loop does, by
+ * one unordered compare: three operations with the masked or, where the bit test takes five. */
+NATIVE_BODY(64, n64m, FABS)
+{
+    n64 mag = n64_and(a, n64_set1(N64F_MAG));
+    return n64_sel(n64_cmpgt_s(mag, n64_set1(N64F_EXP)), a, mag);
+}
+NATIVE_BODY(64, n64m, FNEG)
+{
+    return n64_or_where(n64_isnan_f64(a), n64_xor(a, n64_set1(1ull << 63)), a,
+                        n64_set1(N64F_QUIET));
+}
+
+/* f64_nan_from: a NaN r becomes p's payload, else q's, quieted, else `made` */
+VINL n64 n64_nan_from(n64 r, n64 p, n64 q, uint64_t made)
+{
+    n64 quiet = n64_set1(N64F_QUIET);
+    r = n64_sel(n64_isnan_bits(r), n64_set1(made), r);
+    r = n64_sel(n64_isnan_bits(q), n64_or(q, quiet), r);
+    return n64_sel(n64_isnan_bits(p), n64_or(p, quiet), r);
+}
+NATIVE_BODY(64, n64m, FDIV) { return n64_nan_from(n64_fdiv_f64(a, b), a, b, N64F_MAG); }
+NATIVE_BODY(64, n64m, FRCP)
+{
+    return n64_nan_from(n64_fdiv_f64(n64_set1(APX_ONE64), a), a, a, N64F_MAG);
+}
+NATIVE_BODY(64, n64m, FSQRT) { return n64_nan_from(n64_fsqrt_f64(a), a, a, FSQRT_F64_NEG_NAN); }
+
+/* The 1.11.20 forms (float_approx_alg.h's f64hi_in / f64hi_out) */
+VINL n64 n64_hi_in(n64 a)
+{
+    n64m sub = n64_cmpeq(n64_and(a, n64_set1(N64F_EXP)), n64_zero());
+    return n64_sel(sub, n64_and(a, n64_set1(1ull << 63)),
+                   n64_and(a, n64_set1(0xffffffff00000000ull)));
+}
+VINL n64 n64_hi_out(n64 q)
+{
+    n64 r = n64_and(n64_add(q, n64_set1(0x80000000ull)), n64_set1(0xffffffff00000000ull));
+    n64m tiny = n64_cmpeq(n64_and(q, n64_set1(N64F_EXP)), n64_zero());
+    r = n64_sel(tiny, n64_and(q, n64_set1(1ull << 63)), r);
+    return n64_sel(n64_isnan_bits(q), n64_set1(0x7fffffff00000000ull), r);
+}
+NATIVE_BODY(64, n64m, FRSQRT)
+{
+    n64 one = n64_set1(APX_ONE64);
+    if (m & M_FTZ)
+        return n64_hi_out(n64_fdiv_f64(one, n64_fsqrt_f64(n64_hi_in(a))));
+    return n64_nan_from(n64_fdiv_f64(one, n64_fsqrt_f64(a)), a, a, FSQRT_F64_NEG_NAN);
+}
+NATIVE_BODY(64, n64m, FRCPH)
+{
+    return n64_hi_out(n64_fdiv_f64(n64_set1(APX_ONE64), n64_hi_in(a)));
+}
+
+#endif
