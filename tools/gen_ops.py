@@ -29,7 +29,7 @@ FAMILIES = [  # (name, fpu, group)
     ('FMIN3', 0, 2), ('FMAX3', 0, 2),
     ('HSUB', 1, 0), ('HMUL', 1, 2), ('HFMA', 1, 1), ('FDIV', 1, 0), ('FRCP', 1, 2),
     ('FSQRT', 1, 1),
-    ('TESTP', 0, 4), ('FDIVA', 1, 4), ('FRSQRT', 1, 3), ('FRCPH', 1, 2),
+    ('TESTP', 1, 4), ('FDIVA', 1, 4), ('FRSQRT', 1, 3), ('FRCPH', 1, 2),
     # sin, cos, lg2, ex2, tanh .approx (9.7.3.18-22, 9.7.4.9-10): SLEEF's deterministic functions
     ('FSIN', 1, 4), ('FCOS', 1, 4), ('FLG2', 1, 3), ('FEX2', 1, 2), ('FTANH', 1, 1),
     # mixed precision add, sub, fma (9.7.5)

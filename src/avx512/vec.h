@@ -347,6 +347,7 @@ VINL v32 v32_divq(v32 a, v32 b, int sgn)
 /* NaN lanes of f32 bits: one unordered compare into a mask register */
 #define VEC_HAS_ISNAN_F32 1
 VINL vm v32_isnan_f32(v32 a) { return simde_mm512_cmp_ps_mask(F32_(a), F32_(a), SIMDE_CMP_UNORD_Q); }
+VINL vm v32_isnum_f32(v32 a) { return simde_mm512_cmp_ps_mask(F32_(a), F32_(a), SIMDE_CMP_ORD_Q); }
 VINL n64m n64_isnan_f64(n64 a) { return simde_mm512_cmp_pd_mask(F64_(a), F64_(a), SIMDE_CMP_UNORD_Q); }
 /* one masked vporq (the compiler keeps a blend of an or as two operations) */
 VINL n64 n64_or_where(n64m m, n64 r, n64 a, n64 b) { return simde_mm512_mask_or_epi64(r, m, a, b); }

@@ -14,14 +14,26 @@
  * (the spec's special case). Written once for both widths. |a| is non-negative as a signed
  * integer, so its compares against inf are signed: one instruction on AVX2, which has no
  * unsigned compare (two there, and a third for the negation .number took: 0.6x plain C). */
+/* .number / .notanumber of f32 by one ordered / unordered float compare where the layer has it
+ * (testp runs in the FP environment, exceptions masked, so that a signalling NaN raises nothing
+ * that traps); else, and for f64 (the pair form), the integer compare `alt`. */
+#ifdef VEC_HAS_ISNAN_F32
+#define TESTP_ISNUM_32(a, alt) v32_isnum_f32(a)
+#define TESTP_ISNAN_32(a, alt) v32_isnan_f32(a)
+#else
+#define TESTP_ISNUM_32(a, alt) (alt)
+#define TESTP_ISNAN_32(a, alt) (alt)
+#endif
+#define TESTP_ISNUM_64(a, alt) (alt)
+#define TESTP_ISNAN_64(a, alt) (alt)
 #define SIMD_TESTP_DEF(W, ABS, INF, SUBMAX)                                                      \
     SIMD_PRED_BODY(TESTP, W, 0, 0, 0)                                                          \
     {                                                                                          \
         const v##W x = v##W##_and(a, v##W##_set1(ABS)), inf = v##W##_set1(INF);                \
         if (m & M_FINITE) return v##W##_cmpgt_s(inf, x);                                       \
         if (m & M_INFINITE) return v##W##_cmpeq(x, inf);                                       \
-        if (m & M_NUMBER) return v##W##_cmpgt_s(v##W##_set1(INF + 1), x);                      \
-        if (m & M_NOTANUMBER) return v##W##_cmpgt_s(x, inf);                                   \
+        if (m & M_NUMBER) return TESTP_ISNUM_##W(a, v##W##_cmpgt_s(v##W##_set1(INF + 1), x));   \
+        if (m & M_NOTANUMBER) return TESTP_ISNAN_##W(a, v##W##_cmpgt_s(x, inf));               \
         const vm sub = v##W##_cmpgt_u(v##W##_set1(SUBMAX), v##W##_sub(x, v##W##_set1(1)));     \
         if (m & M_SUBNORMAL) return sub;                                                       \
         return vm_andnot(sub, v##W##_cmpgt_s(inf, x)); /* M_NORMAL: finite, not subnormal */   \

@@ -446,6 +446,10 @@ VINL int simd_flat(const ptxcpu_batch *bt, unsigned dw, unsigned aw, unsigned bw
             simd_flat(bt, DW, AW, BW, CW, S3W, CC)) {                                          \
             SIMD_FLAT(G, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, S3W, CC)                     \
         } else {                                                                               \
+            /* the batch as a local: a store through d cannot change it, so the warp loop keeps \
+             * its bases and strides in registers instead of reloading them every warp */      \
+            const ptxcpu_batch walk_ = *bt;                                                    \
+            const ptxcpu_batch *const bt = &walk_;                                             \
             for (size_t w = 0; w < bt->n; w++) {                                               \
                 GEO_VT(G, AW) A[GEO_NCH(G)];                                                   \
                 GEO_VT(G, BW) B[GEO_NCH(G)];                                                   \

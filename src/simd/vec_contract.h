@@ -195,8 +195,9 @@
 
 /* ---- optional primitives: a layer that has the operation defines VEC_HAS_<X> to 1 and these;
  * the bodies use them then, and a generic sequence of the primitives above otherwise. */
-/* VEC_HAS_ISNAN_F32: a float compare finds the NaN lanes (f32_canon; else an integer compare) */
-#define VEC_OPT_ISNAN_F32(X) X(vm, v32_isnan_f32, (v32))
+/* VEC_HAS_ISNAN_F32: a float compare finds the NaN lanes (f32_canon; else an integer compare),
+ * and the others (isnum: an ordered compare) */
+#define VEC_OPT_ISNAN_F32(X) X(vm, v32_isnan_f32, (v32)) X(vm, v32_isnum_f32, (v32))
 /* VEC_HAS_CVT_U64_F64: u64 <-> f64 (64-bit div/rem; else int_ops.h builds both from halves) */
 #define VEC_OPT_CVT_U64_F64(X)                                                                     \
     X(v64, v64_cvt_f64_u64, (v64))        /* rounded by the mode */                                \
