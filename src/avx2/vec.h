@@ -202,11 +202,45 @@ VINL n64 n64_max_u(n64 a, n64 b) { return n64_sel(n64_cmpgt_u(a, b), a, b); }
 VINL n64 n64_min_s(n64 a, n64 b) { return n64_sel(n64_cmpgt_s(a, b), b, a); }
 VINL n64 n64_max_s(n64 a, n64 b) { return n64_sel(n64_cmpgt_s(a, b), a, b); }
 VINL n64 n64_signfill(n64 a) { return simde_mm256_cmpgt_epi64(n64_zero(), a); }
+/* vpshufd: on an in-lane shuffle port, where a shift would take one of the multiplies' two */
+VINL n64 n64_hi32(n64 a) { return simde_mm256_shuffle_epi32(a, 0xf5); }
+VINL n64 n64_sub_ifneg(n64 r, n64 s, n64 x) { return n64_sub(r, n64_and(n64_signfill(s), x)); }
 VINL n64 n64_abs_s(n64 a)
 {
     n64 s = n64_signfill(a);
     return n64_sub(n64_xor(a, s), s);
 }
+
+/* ---- the widening geometry (vec_contract.h: w32): 16 u16 lanes in, their 32-bit results as two
+ * v32 in lane order. A product is vpmullw / vpmulhw on all 16 lanes, two in-lane unpacks and two
+ * vperm2i128 (gcc's mul.wide.u16 loop), where widening each operand's 8-lane chunk with
+ * vpmovzxwd took four port-5 shuffles per 16 lanes before one vpmulld (two uops) per chunk. An
+ * order without the vperm2i128 (stored by 128-bit halves) measured slower: gcc then extracts the
+ * high halves in registers, on the same port, and the stores double. */
+#define VEC_HAS_WIDEN16 1
+typedef struct { v32 lo, hi; } w32; /* lanes 0-7, 8-15 */
+VINL w32 w32_load(const uint32_t *p) { return (w32){v32_load(p), v32_load(p + 8)}; }
+VINL void w32_store(uint32_t *p, w32 v)
+{
+    v32_store(p, v.lo);
+    v32_store(p + 8, v.hi);
+}
+VINL void w32_store_guard(uint32_t *p, w32 v, uint32_t bits)
+{
+    v32_store_guard(p, v.lo, bits);
+    v32_store_guard(p + 8, v.hi, bits >> 8);
+}
+VINL w32 w32_zero(void) { return (w32){v32_zero(), v32_zero()}; }
+VINL w32 w32_add(w32 a, w32 b) { return (w32){v32_add(a.lo, b.lo), v32_add(a.hi, b.hi)}; }
+/* the low and high 16-bit halves of 16 products, interleaved into lane order */
+VINL w32 w32_join_(n16 lo16, n16 hi16)
+{
+    v32 l = simde_mm256_unpacklo_epi16(lo16, hi16), h = simde_mm256_unpackhi_epi16(lo16, hi16);
+    return (w32){simde_mm256_permute2x128_si256(l, h, 0x20),
+                 simde_mm256_permute2x128_si256(l, h, 0x31)};
+}
+VINL w32 w32_mul16_u(n16 a, n16 b) { return w32_join_(n16_mullo(a, b), n16_mulhi_u(a, b)); }
+VINL w32 w32_mul16_s(n16 a, n16 b) { return w32_join_(n16_mullo(a, b), n16_mulhi_s(a, b)); }
 
 /* ---- width changes -------------------------------------------------------------------------- */
 VINL v32 v32_from16_u(v16 a) { return simde_mm256_cvtepu16_epi32(a); }

@@ -70,6 +70,7 @@ VINL void x512_mask_storeu_epi64(uint64_t *p, simde__mmask8 k, v32 v) { _mm512_m
 VINL void x512_mask_storeu_epi16(uint16_t *p, simde__mmask32 k, v32 v) { _mm512_mask_storeu_epi16(p, k, v); }
 VINL v32 x512_mulhi_epu16(v32 a, v32 b) { return _mm512_mulhi_epu16(a, b); }
 VINL v32 x512_srai63_epi64(v32 a) { return _mm512_srai_epi64(a, 63); }
+VINL v32 x512_shuffle_epi32_f5(v32 a) { return _mm512_shuffle_epi32(a, _MM_PERM_DDBB); }
 VINL simde__mmask8 x512_cmpgt_epu64_mask(v32 a, v32 b) { return _mm512_cmpgt_epu64_mask(a, b); }
 #else
 #define x512_srai_epi32(a, n) join256_(simde_mm256_srai_epi32(lo256_(a), (n)), simde_mm256_srai_epi32(hi256_(a), (n)))
@@ -167,6 +168,10 @@ VINL v32 x512_srai63_epi64(v32 a) /* 0 - the sign bit */
 VINL simde__mmask8 x512_cmpgt_epu64_mask(v32 a, v32 b)
 {
     return (simde__mmask8)~simde_mm512_cmple_epu64_mask(a, b);
+}
+VINL v32 x512_shuffle_epi32_f5(v32 a)
+{
+    return join256_(simde_mm256_shuffle_epi32(lo256_(a), 0xf5), simde_mm256_shuffle_epi32(hi256_(a), 0xf5));
 }
 #endif
 
@@ -283,6 +288,13 @@ VINL n64 n64_min_s(n64 a, n64 b) { return simde_mm512_min_epi64(a, b); }
 VINL n64 n64_max_s(n64 a, n64 b) { return simde_mm512_max_epi64(a, b); }
 VINL n64 n64_abs_s(n64 a) { return simde_mm512_abs_epi64(a); }
 VINL n64 n64_signfill(n64 a) { return x512_srai63_epi64(a); }
+/* vpshufd on port 5: 512-bit shifts have port 0 only, which the multiplies share */
+VINL n64 n64_hi32(n64 a) { return x512_shuffle_epi32_f5(a); }
+/* one sign test into a mask and a masked vpsubq (the shift, and, sub took three vector ops) */
+VINL n64 n64_sub_ifneg(n64 r, n64 s, n64 x)
+{
+    return simde_mm512_mask_sub_epi64(r, simde_mm512_movepi64_mask(s), r, x);
+}
 VINL n64m n64_cmpgt_u(n64 a, n64 b) { return x512_cmpgt_epu64_mask(a, b); }
 /* masked vpsubq / vpaddq of all-ones: one instruction, no mask-to-vector move */
 VINL n64 n64_inc_where(n64 a, n64m m) { return simde_mm512_mask_sub_epi64(a, m, a, n64_set1(~0ull)); }

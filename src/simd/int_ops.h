@@ -93,32 +93,37 @@ VINL v64 v64_subc(v64 a, v64 b, unsigned m, vm *cf)
 }
 
 /* 64 x 64-bit products from 32-bit partial products, for a 64-bit lane type T (v64 here, the
- * native n64 in simd/native_ops.h): T##_mullo, T##_mulhi_u, T##_mulhi_s. */
-#define MUL64_LO_FROM32(T)                                                                       \
+ * native n64 in simd/native_ops.h): T##_mullo, T##_mulhi_u, T##_mulhi_s. HI32(x) puts each lane's
+ * high 32 bits in its low half (the high half is left as the layer likes: mul32 reads only the
+ * low one); SUB_IFNEG(r, s, x) is r - x in the lanes where s is negative, r elsewhere. */
+#define MUL64_LO_FROM32(T, HI32)                                                                 \
     VINL T T##_mullo(T a, T b)                                                                 \
     {                                                                                          \
-        T cross = T##_add(T##_mul32_u(T##_srli(a, 32), b), T##_mul32_u(a, T##_srli(b, 32)));  \
+        T cross = T##_add(T##_mul32_u(HI32(a), b), T##_mul32_u(a, HI32(b)));                   \
         return T##_add(T##_mul32_u(a, b), T##_slli(cross, 32));                                \
     }
-#define MUL64_HI_FROM32(T)                                                                       \
+/* a b = hh 2^64 + (lh + hl) 2^32 + ll. No sum below wraps: (2^32 - 1)^2 + 2 (2^32 - 1) is
+ * 2^64 - 1. t = lh + ll's high half, u = hl + t's low half; then the high part is hh + the high
+ * halves of t and u (14 operations where summing the four middle halves took 17). */
+#define MUL64_HI_FROM32(T, HI32, SUB_IFNEG)                                                      \
     VINL T T##_mulhi_u(T a, T b)                                                               \
     {                                                                                          \
-        T ah = T##_srli(a, 32), bh = T##_srli(b, 32), lo32 = T##_set1(0xffffffffull);          \
+        T ah = HI32(a), bh = HI32(b);                                                          \
         T ll = T##_mul32_u(a, b), lh = T##_mul32_u(a, bh), hl = T##_mul32_u(ah, b);            \
         T hh = T##_mul32_u(ah, bh);                                                            \
-        T mid = T##_add(T##_add(T##_srli(ll, 32), T##_and(lh, lo32)), T##_and(hl, lo32));      \
-        return T##_add(T##_add(hh, T##_srli(mid, 32)),                                         \
-                       T##_add(T##_srli(lh, 32), T##_srli(hl, 32)));                           \
+        T t = T##_add(lh, T##_srli(ll, 32));                                                   \
+        T u = T##_add(hl, T##_and(t, T##_set1(0xffffffffull)));                                \
+        return T##_add(hh, T##_add(T##_srli(t, 32), T##_srli(u, 32)));                         \
     }                                                                                          \
     /* unsigned high part minus the two's-complement terms */                                  \
     VINL T T##_mulhi_s(T a, T b)                                                               \
     {                                                                                          \
-        T h = T##_mulhi_u(a, b);                                                               \
-        h = T##_sub(h, T##_and(T##_signfill(a), b));                                           \
-        return T##_sub(h, T##_and(T##_signfill(b), a));                                        \
+        return SUB_IFNEG(SUB_IFNEG(T##_mulhi_u(a, b), a, b), b, a);                            \
     }
-MUL64_LO_FROM32(v64)
-MUL64_HI_FROM32(v64)
+#define V64_HI32_(a) v64_srli((a), 32)
+VINL v64 v64_sub_ifneg_(v64 r, v64 s, v64 x) { return v64_sub(r, v64_and(v64_signfill(s), x)); }
+MUL64_LO_FROM32(v64, V64_HI32_)
+MUL64_HI_FROM32(v64, V64_HI32_, v64_sub_ifneg_)
 
 /* ---- add, sub ------------------------------------------------------------------------------- */
 SIMD_BODY(ADD, 16, 16, 16, 0, 0)

@@ -69,8 +69,9 @@
 /* ---- chunk geometries: G is CH (the layer's chunk: VL lanes of every width, bodies
  * simd_<SEM>_<DW>_<AW>) or, for a row whose d and sources all have one width W and whose family
  * has a native body (simd/native_ops.h), N<W> (full vectors of NL<W> W-bit lanes, bodies
- * simd_n<W>_<SEM>). SIMD_GEO picks it by probing two macro names: SIMD_GEOW_<widths> (defined
- * below for the one-width patterns) and SIMD_NATIVE_<N16|N64>_<SEM> (native_ops.h, only where the
+ * simd_n<W>_<SEM>), or for a 16 x 16 -> 32-bit product row W16 (n16 sources, w32 results:
+ * simd_w16_<SEM>). SIMD_GEO picks it by probing two macro names: SIMD_GEOW_<widths> (defined
+ * below for those patterns) and SIMD_NATIVE_<N16|N64|W16>_<SEM> (native_ops.h, only where the
  * layer has that geometry); each expands to `~, G`, an undefined name leaves CH. */
 #define SIMD_PROBE_(...) SIMD_PROBE__(__VA_ARGS__, CH, ~)
 #define SIMD_PROBE__(x, g, ...) g
@@ -80,6 +81,8 @@
 #define SIMD_GEOW_64_64_0_0_0 ~, N64
 #define SIMD_GEOW_64_64_64_0_0 ~, N64
 #define SIMD_GEOW_64_64_64_64_0 ~, N64
+#define SIMD_GEOW_32_16_16_0_0 ~, W16
+#define SIMD_GEOW_32_16_16_32_0 ~, W16
 #define SIMD_GEO(SEM, DW, AW, BW, CW, S3W)                                                       \
     SIMD_GEO_FAM_(SEM, SIMD_PROBE_(SIMD_GEOW_##DW##_##AW##_##BW##_##CW##_##S3W))
 #define SIMD_GEO_FAM_(SEM, GW) SIMD_GEO_FAM__(SEM, GW)
@@ -168,6 +171,32 @@
 #define GEO_canon_N64(DW) simd_n64_canon
 #define GEO_anynan_N64(DW) simd_n64_anynan
 #define GEO_warps_N64 (GEO_nch_N64 >= 16 ? 1u : 16 / GEO_nch_N64)
+/* W16: NL16 lanes a chunk, 16-bit sources as N16's, 32-bit registers (d, mad's c) as w32 */
+#define GEO_W16_(x, w) GEO_W16__(x, w)
+#define GEO_W16__(x, w) GEO_W16_##x##_##w
+#define GEO_W16_VT_0 n16
+#define GEO_W16_VT_16 n16
+#define GEO_W16_VT_32 w32
+#define GEO_W16_LOAD_0 GEO_N16_LOAD_0
+#define GEO_W16_LOAD_16 GEO_N16_LOAD_16
+#define GEO_W16_LOAD_32(p, k) w32_load((const uint32_t *)(p) + (k) * NL16)
+#define GEO_W16_STORE_32(p, k, v) w32_store((uint32_t *)(p) + (k) * NL16, v)
+#define GEO_W16_STORE_GUARD_32(p, k, v, g) w32_store_guard((uint32_t *)(p) + (k) * NL16, v, g)
+#define GEO_nch_W16 GEO_nch_N16
+#define GEO_vl_W16 NL16
+#define GEO_vt_W16(w) GEO_W16_(VT, w)
+#define GEO_load_W16(w) GEO_W16_(LOAD, w)
+#define GEO_store_W16(w) GEO_W16_(STORE, w)
+#define GEO_guard_W16(w) GEO_W16_(STORE_GUARD, w)
+#define GEO_cf_W16 GEO_cf_N16
+#define GEO_cf_from_W16 GEO_cf_from_N16
+#define GEO_cf_word_W16 GEO_cf_word_N16
+#define GEO_cf_to_W16 GEO_cf_to_N16
+#define GEO_cf_none_W16 GEO_cf_none_N16
+#define GEO_body_W16(SEM, DW, AW) simd_w16_##SEM
+#define GEO_canon_W16(DW) GEO_CANON_NONE
+#define GEO_anynan_W16(DW) GEO_ANYNAN_NONE
+#define GEO_warps_W16 (GEO_nch_W16 >= 4 ? 1u : 4 / GEO_nch_W16) /* 8 result vectors */
 
 /* The template's helpers are VINL, always inlined like the op bodies: GCC's inlining budget grows
  * with the TU, and a group's TU left e.g. simd_flat out of line where the whole-ISA TU had it

@@ -2,7 +2,8 @@
  * layer's n16_* / n64_* primitives: simd_n<W>_<SEM> takes SIMD_BODY's parameters with every
  * operand an n<W> (absent ones zero) and CC.CF as an n64m (n16 rows have no carry: a vm, unused).
  * SIMD_NATIVE_N<W>_<SEM> names the families that have one (simd/kernels.h probes it); the other
- * families, and every row of mixed widths, keep the VL-lane chunks of simd/int_ops.h. The scalar
+ * families, and every row of mixed widths but mul.wide / mad.wide .16 (W16, at the end), keep the
+ * VL-lane chunks of simd/int_ops.h. The scalar
  * functions in src/scalar/int_ops.h are the reference, as for int_ops.h. */
 #ifndef PTXCPU_SIMD_NATIVE_OPS_H
 #define PTXCPU_SIMD_NATIVE_OPS_H
@@ -49,6 +50,21 @@ NATIVE_BODY(16, vm, MIN) { return n16_minmax(ty, 0, a, b); }
 NATIVE_BODY(16, vm, MAX) { return n16_minmax(ty, 1, a, b); }
 #endif /* VEC_HAS_NATIVE16 */
 
+/* ---- the widening geometry (W16): mul.wide / mad.wide .u16 / .s16, n16 sources, w32 results -- */
+#ifdef VEC_HAS_WIDEN16
+#define SIMD_NATIVE_W16_MUL ~, W16
+#define SIMD_NATIVE_W16_MAD ~, W16
+#define WIDEN16_BODY(SEM, CT)                                                                    \
+    VINL w32 simd_w16_##SEM(int ty, int ty2, unsigned m, int rnd, n16 a, n16 b, CT c, n16 e,   \
+                            vm *cf)
+VINL w32 w16_prod(int ty, n16 a, n16 b)
+{
+    return ty_signed(ty) ? w32_mul16_s(a, b) : w32_mul16_u(a, b);
+}
+WIDEN16_BODY(MUL, n16) { return w16_prod(ty, a, b); }
+WIDEN16_BODY(MAD, w32) { return w32_add(w16_prod(ty, a, b), c); }
+#endif /* VEC_HAS_WIDEN16 */
+
 #ifdef VEC_HAS_NATIVE64
 #define SIMD_NATIVE_N64_ADD ~, N64
 #define SIMD_NATIVE_N64_SUB ~, N64
@@ -87,9 +103,9 @@ VINL n64 n64_subc(n64 a, n64 b, unsigned m, n64m *cf)
     return r;
 }
 #ifndef VEC_HAS_N64_MULLO /* 64 x 64 -> low 64 from 32-bit partial products */
-MUL64_LO_FROM32(n64)
+MUL64_LO_FROM32(n64, n64_hi32)
 #endif
-MUL64_HI_FROM32(n64)
+MUL64_HI_FROM32(n64, n64_hi32, n64_sub_ifneg)
 VINL n64 n64_prod(int ty, unsigned m, n64 a, n64 b)
 {
     if (m & M_HI)

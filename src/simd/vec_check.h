@@ -25,6 +25,12 @@ static inline void vec_check_contract_(void *p)
     (void)NL16;
     VEC_NATIVE16(VEC_CHECK_FN_)
 #endif
+#if defined(VEC_HAS_WIDEN16) && !defined(VEC_HAS_NATIVE16)
+#error "VEC_HAS_WIDEN16 needs VEC_HAS_NATIVE16"
+#endif
+#ifdef VEC_HAS_WIDEN16
+    VEC_WIDEN16(VEC_CHECK_FN_)
+#endif
 #ifdef VEC_HAS_NATIVE64
     (void)NL64;
     VEC_NATIVE64(VEC_CHECK_FN_)

@@ -261,6 +261,8 @@
     X(n64, n64_max_s, (n64, n64))                                                                  \
     X(n64, n64_abs_s, (n64))              /* INT64_MIN stays */                                    \
     X(n64, n64_signfill, (n64))           /* all ones where the lane is negative, else 0 */        \
+    X(n64, n64_hi32, (n64))               /* high 32 bits to the low half (high half: any) */      \
+    X(n64, n64_sub_ifneg, (n64, n64, n64)) /* r - x where s < 0 (signed), else r: (r, s, x) */    \
     X(n64m, n64_cmpeq, (n64, n64))                                                                 \
     X(n64m, n64_cmpgt_u, (n64, n64))                                                               \
     X(n64m, n64_cmpgt_s, (n64, n64))                                                               \
@@ -274,6 +276,18 @@
     X(n64m, n64m_and, (n64m, n64m))                                                                \
     X(n64m, n64m_or, (n64m, n64m))                                                                 \
     X(n64m, n64m_none, (void))
+/* VEC_HAS_WIDEN16 (with VEC_HAS_NATIVE16): the widening geometry of 16 -> 32-bit rows (mul.wide,
+ * mad.wide .u16/.s16). A w32 holds the 32-bit lanes of one n16's NL16 lanes, in an order of the
+ * layer's choosing (the one its widening products leave, e.g. in-lane unpacks); only these
+ * primitives see it, and load / store put the lanes at p[0 .. NL16 - 1] in order. */
+#define VEC_WIDEN16(X)                                                                             \
+    X(w32, w32_load, (const uint32_t *))                                                           \
+    X(void, w32_store, (uint32_t *, w32))                                                          \
+    X(void, w32_store_guard, (uint32_t *, w32, uint32_t)) /* lane i where bit i is set */          \
+    X(w32, w32_zero, (void))                                                                       \
+    X(w32, w32_add, (w32, w32))                                                                    \
+    X(w32, w32_mul16_u, (n16, n16))       /* exact products of the u16 lanes */                    \
+    X(w32, w32_mul16_s, (n16, n16))       /* of the s16 lanes */
 /* with VEC_HAS_NATIVE64, shifts by a constant as VEC_SHIFTS_IMM */
 #define VEC_NATIVE64_SHIFTS_IMM(X)                                                                 \
     X(n64, n64_slli)                                                                               \
