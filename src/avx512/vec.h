@@ -288,6 +288,9 @@ VINL n64 n64_min_s(n64 a, n64 b) { return simde_mm512_min_epi64(a, b); }
 VINL n64 n64_max_s(n64 a, n64 b) { return simde_mm512_max_epi64(a, b); }
 VINL n64 n64_abs_s(n64 a) { return simde_mm512_abs_epi64(a); }
 VINL n64 n64_signfill(n64 a) { return x512_srai63_epi64(a); }
+/* Signed 64-bit high products: the scalar imul, one a lane, beats 18 vector operations per 8
+ * lanes (12 ns a warp against 13.5, Xeon); unsigned ones (14 operations) stay vectors */
+#define VEC_LANE_MULHI_S64 1
 /* vpshufd on port 5: 512-bit shifts have port 0 only, which the multiplies share */
 VINL n64 n64_hi32(n64 a) { return x512_shuffle_epi32_f5(a); }
 /* one sign test into a mask and a masked vpsubq (the shift, and, sub took three vector ops) */
@@ -360,6 +363,10 @@ VINL v32 v32_divq(v32 a, v32 b, int sgn)
 #define VEC_HAS_ISNAN_F32 1
 VINL vm v32_isnan_f32(v32 a) { return simde_mm512_cmp_ps_mask(F32_(a), F32_(a), SIMDE_CMP_UNORD_Q); }
 VINL vm v32_isnum_f32(v32 a) { return simde_mm512_cmp_ps_mask(F32_(a), F32_(a), SIMDE_CMP_ORD_Q); }
+VINL vm v32_ltinf_f32(v32 a)
+{
+    return simde_mm512_cmp_ps_mask(F32_(a), F32_(v32_set1(0x7f800000u)), SIMDE_CMP_LT_OQ);
+}
 VINL n64m n64_isnan_f64(n64 a) { return simde_mm512_cmp_pd_mask(F64_(a), F64_(a), SIMDE_CMP_UNORD_Q); }
 /* one masked vporq (the compiler keeps a blend of an or as two operations) */
 VINL n64 n64_or_where(n64m m, n64 r, n64 a, n64 b) { return simde_mm512_mask_or_epi64(r, m, a, b); }

@@ -83,6 +83,15 @@
 #define SIMD_GEOW_64_64_64_64_0 ~, N64
 #define SIMD_GEOW_32_16_16_0_0 ~, W16
 #define SIMD_GEOW_32_16_16_32_0 ~, W16
+/* A row may name its geometry outright (SIMD_ROWGEO_<ID>, native_ops.h: `~, L64`); else its
+ * widths and family pick it. */
+#define SIMD_PROBE_ROW_(...) SIMD_PROBE__(__VA_ARGS__, WIDTHS, ~)
+#define SIMD_GEO_ROW(ID, SEM, DW, AW, BW, CW, S3W)                                               \
+    SIMD_GEO_ROW_(SIMD_PROBE_ROW_(SIMD_ROWGEO_##ID), SEM, DW, AW, BW, CW, S3W)
+#define SIMD_GEO_ROW_(G, ...) SIMD_GEO_ROW__(G, __VA_ARGS__)
+#define SIMD_GEO_ROW__(G, ...) SIMD_GEO_BY_##G(__VA_ARGS__)
+#define SIMD_GEO_BY_WIDTHS(...) SIMD_GEO(__VA_ARGS__)
+#define SIMD_GEO_BY_L64(...) L64
 #define SIMD_GEO(SEM, DW, AW, BW, CW, S3W)                                                       \
     SIMD_GEO_FAM_(SEM, SIMD_PROBE_(SIMD_GEOW_##DW##_##AW##_##BW##_##CW##_##S3W))
 #define SIMD_GEO_FAM_(SEM, GW) SIMD_GEO_FAM__(SEM, GW)
@@ -197,6 +206,30 @@
 #define GEO_canon_W16(DW) GEO_CANON_NONE
 #define GEO_anynan_W16(DW) GEO_ANYNAN_NONE
 #define GEO_warps_W16 (GEO_nch_W16 >= 4 ? 1u : 4 / GEO_nch_W16) /* 8 result vectors */
+/* L64: one 64-bit lane a chunk, computed by the scalar reference (ptx_lane_<SEM>, CC.CF as its
+ * unsigned bit), for the rows a layer runs faster on the CPU's scalar unit; a warp is 32
+ * independent lanes, enough for a chain's latencies to overlap */
+#define GEO_L64_(x, w) GEO_L64__(x, w)
+#define GEO_L64__(x, w) GEO_L64_##x##_##w
+#define GEO_L64_LOAD_0(p, k) ((uint64_t)0)
+#define GEO_L64_LOAD_64(p, k) (((const uint64_t *)(p))[k])
+#define GEO_L64_STORE_64(p, k, v) (((uint64_t *)(p))[k] = (v))
+#define GEO_L64_STORE_GUARD_64(p, k, v, g) ((g) ? (void)(((uint64_t *)(p))[k] = (v)) : (void)0)
+#define GEO_nch_L64 ((unsigned)PTXCPU_WARP)
+#define GEO_vl_L64 1
+#define GEO_vt_L64(w) uint64_t
+#define GEO_load_L64(w) GEO_L64_(LOAD, w)
+#define GEO_store_L64(w) GEO_L64_(STORE, w)
+#define GEO_guard_L64(w) GEO_L64_(STORE_GUARD, w)
+#define GEO_cf_L64 unsigned
+#define GEO_cf_from_L64(cc, k) (((cc) >> (k)) & 1u)
+#define GEO_cf_word_L64(cc, k) (((cc) >> (k)) & 1u)
+#define GEO_cf_to_L64(cf) (cf)
+#define GEO_cf_none_L64() 0u
+#define GEO_body_L64(SEM, DW, AW) ptx_lane_##SEM
+#define GEO_canon_L64(DW) GEO_CANON_NONE
+#define GEO_anynan_L64(DW) GEO_ANYNAN_NONE
+#define GEO_warps_L64 1u
 
 /* The template's helpers are VINL, always inlined like the op bodies: GCC's inlining budget grows
  * with the TU, and a group's TU left e.g. simd_flat out of line where the whole-ISA TU had it
@@ -462,7 +495,8 @@ VINL int simd_flat(const ptxcpu_batch *bt, unsigned dw, unsigned aw, unsigned bw
 #endif
 /* G: the row's chunk geometry (SIMD_GEO), chosen once per row at preprocessing. */
 #define SIMD_KERNEL(ID, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, S3W, CC)                        \
-    SIMD_KERNEL_G_(SIMD_GEO(SEM, DW, AW, BW, CW, S3W), ID, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, \
+    SIMD_KERNEL_G_(SIMD_GEO_ROW(ID, SEM, DW, AW, BW, CW, S3W), ID, SEM, TY, TY2, MODS, RND, DW, AW, \
+                   BW, CW, \
                    S3W, CC)
 #define SIMD_KERNEL_G_(...) SIMD_KERNEL_G(__VA_ARGS__)
 #define SIMD_KERNEL_G(G, ID, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, S3W, CC)                   \

@@ -7,8 +7,10 @@
 /* Warp by warp: all of a warp's sources and its guard are read before its mask is written, so d
  * may be exactly a source or the guard masks. A guard of no lane leaves the word untouched. */
 #define SIMD_PRED_KERNEL(ID, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, S3W, CC)                   \
-    VINL void simd_pred_run_##ID(const ptxcpu_batch *bt)                                       \
+    VINL void simd_pred_run_##ID(const ptxcpu_batch *batch)                                    \
     {                                                                                          \
+        /* the batch as a local (as in SIMD_KERNEL: a store through d cannot change it) */     \
+        const ptxcpu_batch walk_ = *batch, *const bt = &walk_;                                 \
         vec_fenv fenv = simd_fenv_enter(SIMD_IS_FP(SEM), RND_##RND, bt);                       \
         for (size_t w = 0; w < bt->n; w++) {                                                   \
             const ptxcpu_lanemask guard = simd_guard(bt, w);                                   \

@@ -65,6 +65,14 @@ WIDEN16_BODY(MUL, n16) { return w16_prod(ty, a, b); }
 WIDEN16_BODY(MAD, w32) { return w32_add(w16_prod(ty, a, b), c); }
 #endif /* VEC_HAS_WIDEN16 */
 
+/* ---- rows a layer runs lane by lane on the scalar unit (geometry L64, simd/kernels.h) ------- */
+#ifdef VEC_LANE_MULHI_S64
+#define SIMD_ROWGEO_mul_hi_s64 ~, L64
+#endif
+#ifdef VEC_LANE_MULHI_U64
+#define SIMD_ROWGEO_mul_hi_u64 ~, L64
+#endif
+
 #ifdef VEC_HAS_NATIVE64
 #define SIMD_NATIVE_N64_ADD ~, N64
 #define SIMD_NATIVE_N64_SUB ~, N64

@@ -196,8 +196,10 @@
 /* ---- optional primitives: a layer that has the operation defines VEC_HAS_<X> to 1 and these;
  * the bodies use them then, and a generic sequence of the primitives above otherwise. */
 /* VEC_HAS_ISNAN_F32: a float compare finds the NaN lanes (f32_canon; else an integer compare),
- * and the others (isnum: an ordered compare) */
-#define VEC_OPT_ISNAN_F32(X) X(vm, v32_isnan_f32, (v32)) X(vm, v32_isnum_f32, (v32))
+ * the others (isnum: an ordered compare), and the lanes below +inf (ltinf, ordered: on |a|, the
+ * finite ones) */
+#define VEC_OPT_ISNAN_F32(X)                                                                       \
+    X(vm, v32_isnan_f32, (v32)) X(vm, v32_isnum_f32, (v32)) X(vm, v32_ltinf_f32, (v32))
 /* VEC_HAS_CVT_U64_F64: u64 <-> f64 (64-bit div/rem; else int_ops.h builds both from halves) */
 #define VEC_OPT_CVT_U64_F64(X)                                                                     \
     X(v64, v64_cvt_f64_u64, (v64))        /* rounded by the mode */                                \
@@ -288,6 +290,9 @@
     X(w32, w32_add, (w32, w32))                                                                    \
     X(w32, w32_mul16_u, (n16, n16))       /* exact products of the u16 lanes */                    \
     X(w32, w32_mul16_s, (n16, n16))       /* of the s16 lanes */
+/* VEC_LANE_MULHI_S64 / VEC_LANE_MULHI_U64 (no primitives): mul.hi.s64 / .u64 run lane by lane
+ * through the scalar reference, where the core's scalar 64 x 64 -> 128-bit multiply beats the
+ * layer's vector sequence (measured: docs/PERFORMANCE.md) */
 /* with VEC_HAS_NATIVE64, shifts by a constant as VEC_SHIFTS_IMM */
 #define VEC_NATIVE64_SHIFTS_IMM(X)                                                                 \
     X(n64, n64_slli)                                                                               \
