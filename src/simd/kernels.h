@@ -335,11 +335,24 @@ VINL ptxcpu_lanemask *simd_ccw(const ptxcpu_batch *bt, size_t w)
  * step cost two moves a chunk on the critical path); nothing when X cannot take d (absent or of
  * another width: ptxcpu_run_chain refuses such a feedback before we get here). */
 #define SIMD_CHAIN_STEPS(GEO, NW, X, XW, SEM, TY, TY2, SM, RND, DW, AW, CC)                     \
-    if ((XW) == (DW))                                                                          \
+    if ((XW) == (DW) && SIMD_CHAIN_UNROLL(SEM)) {                                              \
+        _Pragma("GCC unroll 4")                                                                \
         for (uint64_t s = 0; s < steps; s++)                                                   \
-            for (unsigned j = 0; j < (NW); j++)                                                \
-                SIMD_WARP_STEP(GEO, SEM, TY, TY2, SM, RND, DW, AW, CC, SIMD_SET(XW, DW), X[j],  \
-                               A[j], B[j], C[j], S3[j], ccs[j], guards[j])
+            SIMD_CHAIN_STEP(GEO, NW, X, XW, SEM, TY, TY2, SM, RND, DW, AW, CC)                 \
+    } else if ((XW) == (DW)) {                                                                 \
+        for (uint64_t s = 0; s < steps; s++)                                                   \
+            SIMD_CHAIN_STEP(GEO, NW, X, XW, SEM, TY, TY2, SM, RND, DW, AW, CC)                 \
+    }
+#define SIMD_CHAIN_STEP(GEO, NW, X, XW, SEM, TY, TY2, SM, RND, DW, AW, CC)                      \
+    for (unsigned j = 0; j < (NW); j++)                                                        \
+        SIMD_WARP_STEP(GEO, SEM, TY, TY2, SM, RND, DW, AW, CC, SIMD_SET(XW, DW), X[j], A[j],    \
+                       B[j], C[j], S3[j], ccs[j], guards[j])
+/* The steps of the float mad/fma chains (the demo's and the grids') unrolled four times: their
+ * 8 vectors in flight are exactly the FMA latency times its throughput, and the loop's counter
+ * and branch, issued among them, cost AVX-512 mad.rn.f32 a tenth of the peak on the Xeon
+ * (docs/PERFORMANCE.md). Only these rows: unrolling every chain made the build half as long
+ * again, and dp4a's chain (bound by its ports) measured the same. */
+#define SIMD_CHAIN_UNROLL(SEM) (SEM_##SEM == SEM_FMAD || SEM_##SEM == SEM_FFMA)
 /* R = the fed-back register X of every warp of a group (one loop per case of the feedback
  * switch: a switch inside the chunk loop cost the AVX2 mad.f64 chain 30% through spills). */
 #define SIMD_CHAIN_RESULT(GEO, NW, X, XW, DW)                                                    \
