@@ -223,7 +223,7 @@
 #define GEO_guard_L64(w) GEO_L64_(STORE_GUARD, w)
 #define GEO_cf_L64 unsigned
 #define GEO_cf_from_L64(cc, k) (((cc) >> (k)) & 1u)
-#define GEO_cf_word_L64(cc, k) (((cc) >> (k)) & 1u)
+#define GEO_cf_word_L64 GEO_cf_from_L64
 #define GEO_cf_to_L64(cf) (cf)
 #define GEO_cf_none_L64() 0u
 #define GEO_body_L64(SEM, DW, AW) ptx_lane_##SEM
@@ -509,8 +509,7 @@ VINL int simd_flat(const ptxcpu_batch *bt, unsigned dw, unsigned aw, unsigned bw
 /* G: the row's chunk geometry (SIMD_GEO), chosen once per row at preprocessing. */
 #define SIMD_KERNEL(ID, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, S3W, CC)                        \
     SIMD_KERNEL_G_(SIMD_GEO_ROW(ID, SEM, DW, AW, BW, CW, S3W), ID, SEM, TY, TY2, MODS, RND, DW, AW, \
-                   BW, CW, \
-                   S3W, CC)
+                   BW, CW, S3W, CC)
 #define SIMD_KERNEL_G_(...) SIMD_KERNEL_G(__VA_ARGS__)
 #define SIMD_KERNEL_G(G, ID, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, S3W, CC)                   \
     SIMD_FN(k, ID)(const ptxcpu_batch *bt)                                                     \

@@ -3,8 +3,8 @@
  * operand an n<W> (absent ones zero) and CC.CF as an n64m (n16 rows have no carry: a vm, unused).
  * SIMD_NATIVE_N<W>_<SEM> names the families that have one (simd/kernels.h probes it); the other
  * families, and every row of mixed widths but mul.wide / mad.wide .16 (W16, at the end), keep the
- * VL-lane chunks of simd/int_ops.h. The scalar
- * functions in src/scalar/int_ops.h are the reference, as for int_ops.h. */
+ * VL-lane chunks of simd/int_ops.h. The scalar functions in src/scalar/int_ops.h are the
+ * reference, as for int_ops.h. */
 #ifndef PTXCPU_SIMD_NATIVE_OPS_H
 #define PTXCPU_SIMD_NATIVE_OPS_H
 

@@ -279,9 +279,8 @@
     X(n64m, n64m_or, (n64m, n64m))                                                                 \
     X(n64m, n64m_none, (void))
 /* VEC_HAS_WIDEN16 (with VEC_HAS_NATIVE16): the widening geometry of 16 -> 32-bit rows (mul.wide,
- * mad.wide .u16/.s16). A w32 holds the 32-bit lanes of one n16's NL16 lanes, in an order of the
- * layer's choosing (the one its widening products leave, e.g. in-lane unpacks); only these
- * primitives see it, and load / store put the lanes at p[0 .. NL16 - 1] in order. */
+ * mad.wide .u16/.s16). A w32 holds the 32-bit results of one n16's NL16 lanes (in an order only
+ * these primitives see); load / store put lane i at p[i]. */
 #define VEC_WIDEN16(X)                                                                             \
     X(w32, w32_load, (const uint32_t *))                                                           \
     X(void, w32_store, (uint32_t *, w32))                                                          \
