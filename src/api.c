@@ -1,5 +1,6 @@
 /* Public API glue: the instruction table's entry points, batch validation (check_batch) and
  * ptxcpu_run / ptxcpu_run_chain / ptxcpu_exec. Messages go through ptx_fail (error.c). */
+#include "batch_flat.h"
 #include "internal.h"
 
 const char *ptxcpu_version(void) { return PTXCPU_VERSION; }
@@ -290,7 +291,11 @@ ptxcpu_status ptxcpu_prepare(ptxcpu_kernel k, const ptxcpu_batch *b, unsigned fl
     if ((flags & PTXCPU_PREPARE_DEFAULT_FENV) && sem_fpu[r->sem] && r->nsrc < 4)
         copy.src[3].base = &ptx_fenv_preset_tag; /* the promise, for the kernel's FP hook */
     out->batch_ = copy;
-    out->fn_ = b->n ? k->fn : run_nothing;
+    /* a flat batch runs the kernel's flat path directly: the tests the kernel would make on every
+     * call (and the register saves of its per-warp path) are paid here once */
+    int flat = k->flat && ptx_flat_path(&copy, r->bits[0], r->bits[1], r->bits[2], r->bits[3],
+                                        r->bits[4], r->cc);
+    out->fn_ = !b->n ? run_nothing : flat ? k->flat : k->fn;
     return PTXCPU_OK;
 }
 

@@ -96,6 +96,9 @@ typedef void (*ptx_chain_fn)(const ptxcpu_batch *b, unsigned feedback, uint64_t 
 struct ptxcpu_kernel_entry {
     ptx_kernel_fn fn;
     ptx_chain_fn chain;
+    /* fn's flat path alone, for a batch that passes ptx_flat_path of the row's widths
+     * (src/batch_flat.h): what ptxcpu_prepare runs there. NULL: fn serves every batch. */
+    ptx_kernel_fn flat;
     uint16_t op;  /* kernel id (row or extra) */
     uint8_t isa;
     uint8_t ext;  /* PTX_EXT_NONE, or the ISA extension this kernel needs */

@@ -3,8 +3,8 @@
 #include "internal.h"
 #include "kernel_groups.h"
 
-#if !defined(PTX_KERNEL_TABLE) || !defined(PTX_KERNEL_ISA)
-#error "define PTX_KERNEL_TABLE and PTX_KERNEL_ISA (meson.build does) to build kernel_table.c"
+#if !defined(PTX_KERNEL_TABLE) || !defined(PTX_KERNEL_ISA) || !defined(PTX_KERNEL_FLAT)
+#error "kernel_table.c: define PTX_KERNEL_TABLE, PTX_KERNEL_ISA, PTX_KERNEL_FLAT (meson.build does)"
 #endif
 
 /* Every row's kernels, defined in the TU of its family's group. A family that ops.def does not
@@ -14,14 +14,22 @@
     _Static_assert(PTX_GROUP_##SEM < PTX_NGROUPS, "family " #SEM ": no such kernel group");    \
     PTX_HIDDEN void PTX_GROUP_KERNEL(k, ID)(const ptxcpu_batch *bt);                           \
     PTX_HIDDEN void PTX_GROUP_KERNEL(c, ID)(const ptxcpu_batch *bt, unsigned feedback,         \
-                                            uint64_t steps);
+                                            uint64_t steps);                                   \
+    PTX_HIDDEN void PTX_GROUP_KERNEL(f, ID)(const ptxcpu_batch *bt);
 #define PTX_OP PTX_TABLE_DECLARE
 #include "ops.def"
 #undef PTX_OP
 PTX_EXTRA_KERNELS(PTX_TABLE_DECLARE)
 
+/* A SIMD ISA's kernels have a flat-only entry f (simd/kernels.h); the scalar ones have none. */
+#if PTX_KERNEL_FLAT
+#define PTX_TABLE_FLAT(ID) PTX_GROUP_KERNEL(f, ID)
+#else
+#define PTX_TABLE_FLAT(ID) NULL
+#endif
 #define PTX_TABLE_ENTRY(IDX, ID)                                                                 \
-    [IDX] = {PTX_GROUP_KERNEL(k, ID), PTX_GROUP_KERNEL(c, ID), IDX, PTX_KERNEL_ISA, PTX_EXT_NONE},
+    [IDX] = {PTX_GROUP_KERNEL(k, ID), PTX_GROUP_KERNEL(c, ID), PTX_TABLE_FLAT(ID), IDX,        \
+             PTX_KERNEL_ISA, PTX_EXT_NONE},
 PTX_HIDDEN extern const struct ptxcpu_kernel_entry PTX_KERNEL_TABLE[PTX_NKERNELS];
 const struct ptxcpu_kernel_entry PTX_KERNEL_TABLE[PTX_NKERNELS] = {
 #define PTX_OP(ID, ...) PTX_TABLE_ENTRY(PTX_OP_##ID, ID)

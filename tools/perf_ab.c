@@ -1,8 +1,10 @@
 /* Timing for a loaded machine: the minimum over 300 trials of a prepared 32-warp L1 batch, of
  * `ptxcpu bench`'s plain-C loop for the same row, and of an 8-warp 256-step chain (fed back into
- * a), in ns per warp-instruction. The minimum ignores preemption, where the bench's medians moved
- * 2x on a shared 2-core machine. Not built by meson; docs/PERFORMANCE.md has the commands (an A/B
- * of two builds: LD_LIBRARY_PATH=OTHER/build for the other one). */
+ * a), in ns per warp-instruction. The batch has a register every 256 bytes (the per-warp path),
+ * or with PAB_PACKED=1 is packed as the bench's batch-l1 (the flat path). The minimum ignores
+ * preemption, where the bench's medians moved 2x on a shared 2-core machine. Not built by meson;
+ * docs/PERFORMANCE.md has the commands (an A/B of two builds: LD_LIBRARY_PATH=OTHER/build for the
+ * other one). */
 #define _GNU_SOURCE
 #include "plain_c.h"
 #include "ptxcpu.h"
@@ -54,10 +56,13 @@ int main(int argc, char **argv)
             ptxcpu_kernel k;
             if (!ptxcpu_isa_usable((ptxcpu_isa)isa) || ptxcpu_resolve(&in, (ptxcpu_isa)isa, &k))
                 continue;
-            ptxcpu_batch bt = {
-                .n = W, .d = mem[0], .d_stride = REG, .cc = cc, .cc_stride = sizeof cc[0]};
-            for (int s = 0; s < 4; s++)
-                bt.src[s] = (ptxcpu_src){mem[s + 1], REG};
+            int packed = getenv("PAB_PACKED") && atoi(getenv("PAB_PACKED"));
+#define STRIDE(bits) (packed && (bits) ? (ptrdiff_t)(bits) * 32 / 8 : REG)
+            ptxcpu_batch bt = {.n = W, .d = mem[0], .d_stride = STRIDE(d.dst_bits), .cc = cc,
+                               .cc_stride = sizeof cc[0]};
+            for (unsigned s = 0; s < 4; s++)
+                bt.src[s] = (ptxcpu_src){mem[s + 1], STRIDE(s < d.nsrc ? d.src_bits[s] : 0)};
+#undef STRIDE
             ptxcpu_prepared p;
             if (ptxcpu_prepare(k, &bt, PTXCPU_PREPARE_DEFAULT_FENV, &p)) {
                 printf("prepare: %s\n", ptxcpu_last_error());

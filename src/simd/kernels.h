@@ -13,6 +13,7 @@
 #endif
 
 #include "internal.h"
+#include "batch_flat.h"
 #include "kernel_groups.h"
 #include "scalar/float_ops.h" /* the reference lane functions, for the fallbacks */
 
@@ -418,39 +419,7 @@ VINL ptxcpu_lanemask *simd_ccw(const ptxcpu_batch *bt, size_t w)
             SIMD_WARP_STORE(GEO, DW, CC, R[j], w + j, guards[j], ccs[j], simd_ccw(bt, w + j))  \
     }
 
-/* The common case of a large batch: every operand packed (consecutive registers), no guard, CC
- * words (if any) packed, and d either exactly one of the sources, of its width, or apart from all
- * of them. Then the batch is one flat array of chunks and the per-warp addressing goes away (a
- * loop a compiler vectorizes itself would otherwise beat it on simple ops). Any other batch takes
- * the per-warp path, which reads all of a warp's sources before writing its d: a source at d of
- * another width (mul.wide.u32 d, d, b with n = 1) would have its later chunks overwritten by the
- * flat path's earlier d chunks. */
-VINL int simd_apart(const void *p, size_t psize, const void *q, size_t qsize)
-{
-    return (const char *)p + psize <= (const char *)q || (const char *)q + qsize <= (const char *)p;
-}
-VINL int simd_flat_src(const ptxcpu_batch *bt, unsigned k, unsigned bits, unsigned dbits, int cc)
-{
-    if (!bits)
-        return 1;
-    size_t size = (size_t)PTXCPU_WARP * bits / 8, all = size * bt->n;
-    const void *s = bt->src[k].base;
-    if (bt->src[k].stride != (ptrdiff_t)size)
-        return 0;
-    /* the CC words are written warp by warp, so they must not lie in a later warp's source */
-    if (cc && !simd_apart(s, all, bt->cc, sizeof(ptxcpu_lanemask) * bt->n))
-        return 0;
-    return (s == bt->d && bits == dbits) || simd_apart(s, all, bt->d, (size_t)bt->d_stride * bt->n);
-}
-VINL int simd_flat(const ptxcpu_batch *bt, unsigned dw, unsigned aw, unsigned bw, unsigned cw,
-                   unsigned s3w, int cc)
-{
-    /* CC words (when used) must be packed too */
-    return (!cc || bt->cc_stride == (ptrdiff_t)sizeof(ptxcpu_lanemask)) && !bt->guard &&
-           bt->d_stride == (ptrdiff_t)(PTXCPU_WARP * dw / 8) &&
-           simd_flat_src(bt, 0, aw, dw, cc) && simd_flat_src(bt, 1, bw, dw, cc) &&
-           simd_flat_src(bt, 2, cw, dw, cc) && simd_flat_src(bt, 3, s3w, dw, cc);
-}
+/* The flat path's condition (ptx_flat_path) is src/batch_flat.h's, shared with ptxcpu_prepare. */
 
 /* Chunk i of the flat path (chunk k of its warp): its sources are read right before its d chunk
  * is written, which simd_flat allows only where no later chunk reads those bytes. */
@@ -495,15 +464,13 @@ VINL int simd_flat(const ptxcpu_batch *bt, unsigned dw, unsigned aw, unsigned bw
         }                                                                                      \
     }
 
-/* Whether no register of a row is wider than 32 bits. */
-#define SIMD_NARROW(DW, AW, BW, CW, S3W)                                                         \
-    ((DW) <= 32 && (AW) <= 32 && (BW) <= 32 && (CW) <= 32 && (S3W) <= 32)
-
-/* A row's batched kernel k and chain c (static in a whole-ISA TU; in a group's, hidden and named
- * for src/kernel_table.c). */
+/* A row's batched kernel k, its flat-only entry f and its chain c (static in a whole-ISA TU; in a
+ * group's, hidden and named for src/kernel_table.c). */
 #ifdef PTX_FAMILY_GROUP
+#define SIMD_NAME(kind, ID) PTX_GROUP_KERNEL(kind, ID)
 #define SIMD_FN(kind, ID) PTX_HIDDEN void PTX_GROUP_KERNEL(kind, ID)
 #else
+#define SIMD_NAME(kind, ID) kind##_##ID
 #define SIMD_FN(kind, ID) static void kind##_##ID
 #endif
 /* G: the row's chunk geometry (SIMD_GEO), chosen once per row at preprocessing. */
@@ -511,16 +478,24 @@ VINL int simd_flat(const ptxcpu_batch *bt, unsigned dw, unsigned aw, unsigned bw
     SIMD_KERNEL_G_(SIMD_GEO_ROW(ID, SEM, DW, AW, BW, CW, S3W), ID, SEM, TY, TY2, MODS, RND, DW, AW, \
                    BW, CW, S3W, CC)
 #define SIMD_KERNEL_G_(...) SIMD_KERNEL_G(__VA_ARGS__)
-#define SIMD_KERNEL_G(G, ID, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, S3W, CC)                   \
-    SIMD_FN(k, ID)(const ptxcpu_batch *bt)                                                     \
+#define SIMD_KERNEL_G(G, ID, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, S3W, CC)                 \
+    /* f: a batch that passed ptx_flat_path (k's test on every call, or ptxcpu_prepare's       \
+     * once). Out of line, so that k reaches it with a jump and a flat call pays neither the   \
+     * per-warp path's register saves nor k's tests where ptxcpu_prepare made them. */         \
+    __attribute__((noinline)) SIMD_FN(f, ID)(const ptxcpu_batch *bt)                           \
     {                                                                                          \
         vec_fenv fenv = simd_fenv_enter(SIMD_IS_FP(SEM), RND_##RND, bt);                       \
-        /* one warp of 32-bit registers: the per-warp path, which any batch may take, without \
-         * simd_flat's tests (wider ones spill its chunk arrays on AVX2: mad.f64 +2 ns) */     \
-        if (!(SIMD_NARROW(DW, AW, BW, CW, S3W) && bt->n == 1) &&                               \
-            simd_flat(bt, DW, AW, BW, CW, S3W, CC)) {                                          \
-            SIMD_FLAT(G, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, S3W, CC)                     \
-        } else {                                                                               \
+        SIMD_FLAT(G, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, S3W, CC)                         \
+        simd_fenv_leave(SIMD_IS_FP(SEM), fenv);                                                \
+    }                                                                                          \
+    SIMD_FN(k, ID)(const ptxcpu_batch *bt)                                                     \
+    {                                                                                          \
+        if (ptx_flat_path(bt, DW, AW, BW, CW, S3W, CC)) {                                      \
+            SIMD_NAME(f, ID)(bt);                                                              \
+            return;                                                                            \
+        }                                                                                      \
+        vec_fenv fenv = simd_fenv_enter(SIMD_IS_FP(SEM), RND_##RND, bt);                       \
+        {                                                                                      \
             /* the batch as a local: a store through d cannot change it, so the warp loop keeps \
              * its bases and strides in registers instead of reloading them every warp */      \
             const ptxcpu_batch walk_ = *bt;                                                    \
@@ -593,8 +568,8 @@ PTX_EXTRA_KERNELS(PTX_OP)
 #define SIMD_TABLE_EXT PTX_EXT_NONE
 #endif
 #define SIMD_ENTRY(IDX, ID, SEM)                                                                 \
-    [IDX] = {SIMD_IN_TABLE(SEM) ? k_##ID : 0, SIMD_IN_TABLE(SEM) ? c_##ID : 0, IDX,            \
-             PTX_KERNEL_ISA, SIMD_TABLE_EXT},
+    [IDX] = {SIMD_IN_TABLE(SEM) ? k_##ID : 0, SIMD_IN_TABLE(SEM) ? c_##ID : 0,                 \
+             SIMD_IN_TABLE(SEM) ? f_##ID : 0, IDX, PTX_KERNEL_ISA, SIMD_TABLE_EXT},
 
 PTX_HIDDEN extern const struct ptxcpu_kernel_entry PTX_KERNEL_TABLE[PTX_NKERNELS];
 const struct ptxcpu_kernel_entry PTX_KERNEL_TABLE[PTX_NKERNELS] = {

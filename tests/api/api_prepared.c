@@ -23,14 +23,17 @@ static void fill(regs *r)
         r->guard[w] = w == 0 ? ~0u : (uint32_t)rnd64() & (rnd64() % 3 ? ~0u : 0u);
 }
 
-/* The batch of n warps over r for a row described by d: packed registers of the row's widths,
- * d aliasing a when alias (and the widths agree), guard masks when guarded. */
+/* The batch of n warps over r for a row described by d: a register every 256 bytes, or packed
+ * at the row's widths (a flat batch: the kernel's flat entry, which ptxcpu_prepare picks, when
+ * not guarded), d aliasing a when alias (and the widths agree), guard masks when guarded. */
 static ptxcpu_batch batch_over(regs *r, const ptxcpu_insn_desc *d, size_t n, int alias,
-                               int guarded)
+                               int guarded, int packed)
 {
-    ptxcpu_batch b = {.n = n, .d = r->op[4], .d_stride = sizeof(ptxcpu_w64)};
+#define STRIDE(bits) (packed ? PTXCPU_WARP * (ptrdiff_t)(bits) / 8 : (ptrdiff_t)sizeof(ptxcpu_w64))
+    ptxcpu_batch b = {.n = n, .d = r->op[4], .d_stride = STRIDE(d->dst_bits)};
     for (unsigned s = 0; s < d->nsrc; s++)
-        b.src[s] = (ptxcpu_src){r->op[s], sizeof(ptxcpu_w64)};
+        b.src[s] = (ptxcpu_src){r->op[s], STRIDE(d->src_bits[s])};
+#undef STRIDE
     if (alias && d->nsrc && d->src_bits[0] == d->dst_bits)
         b.d = r->op[0];
     if (guarded)
@@ -65,19 +68,23 @@ static void prepared_matches_run(const char *mn, ptxcpu_isa isa)
         return;
     ptxcpu_describe(&insn, &d);
     static regs mine, ref;
-    for (int layout = 0; layout < 8; layout++) {
-        size_t n = layout & 1 ? PW : 1;
-        int alias = layout >> 1 & 1, guarded = layout >> 2 & 1;
-        unsigned flags = layout == 0 || layout == 5 ? PTXCPU_PREPARE_DEFAULT_FENV : 0;
+    /* layouts 0-7: a register every 256 bytes, one warp or PW, aliased or not, guarded or not;
+     * 8-9: PW packed warps (flat), aliased or not */
+    for (int layout = 0; layout < 10; layout++) {
+        int packed = layout >= 8;
+        size_t n = layout & 1 || packed ? PW : 1;
+        int alias = (packed ? layout : layout >> 1) & 1, guarded = !packed && layout >> 2 & 1;
+        int promise = layout == 0 || layout == 5 || layout == 8;
+        unsigned flags = promise ? PTXCPU_PREPARE_DEFAULT_FENV : 0;
         fill(&mine);
-        ptxcpu_batch b = batch_over(&mine, &d, n, alias, guarded);
+        ptxcpu_batch b = batch_over(&mine, &d, n, alias, guarded, packed);
         ptxcpu_prepared p;
         if (!check(ptxcpu_prepare(k, &b, flags, &p) == PTXCPU_OK, "%s [%s] layout %d: "
                    "ptxcpu_prepare refused a valid batch: %s", mn, ptxcpu_isa_name(isa), layout,
                    ptxcpu_last_error()))
             continue;
         memset(&b, 0, sizeof b); /* the prepared batch is a copy */
-        b = batch_over(&mine, &d, n, alias, guarded);
+        b = batch_over(&mine, &d, n, alias, guarded, packed);
         for (int run = 0; run < 3; run++) {
             if (run) { /* new contents under the same preparation */
                 regs keep = mine;

@@ -15,3 +15,4 @@ const emu_table emu_tables[] = {
     {NULL, NULL}};
 
 const char emu_skipped[] = SIMD_EMU_SKIPPED;
+const char emu_why[] = SIMD_EMU_WHY;

@@ -15,5 +15,6 @@ extern const emu_table emu_tables[];
 /* The x86 tables not built emulated because the build machine runs them natively
  * (-Demulated_tables=auto), space-separated ("avx512 avx512_vnni ..."); "" when none. */
 extern const char emu_skipped[];
+extern const char emu_why[]; /* why those were left out */
 
 #endif

@@ -773,12 +773,10 @@ int main(void)
     int base_run = getenv("SIMD_TEST_BASE") != NULL;
     for (const emu_table *e = emu_tables; e->name && !base_run; e++)
         tables[ntables++] = (table){e->name, e->k};
-    if (ntables == nnative && !base_run)
+    if (ntables == nnative && !base_run && !*emu_skipped)
         printf("simd: SKIPPING emulated tables: none built on this host (x86-64 builds them)\n");
     if (*emu_skipped && !base_run)
-        printf("simd: SKIPPING emulated %s: this machine runs them natively (tested above as native; "
-               "their base bodies by simd-base; -Demulated_tables=all builds them)\n",
-               emu_skipped);
+        printf("simd: SKIPPING emulated %s: %s\n", emu_skipped, emu_why);
     if (!scalar_tab) {
         printf("simd: no scalar table: %s\n", ptxcpu_last_error());
         return 2;
