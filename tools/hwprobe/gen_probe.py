@@ -115,11 +115,14 @@ REG = {16: ('b16', 'h', 'unsigned short'), 32: ('b32', 'r', 'unsigned'),
 
 def kernel(idx, mnem, dw, srcs, cc, ty):
     """One kernel: loads the lane's sources, sets CC.CF if the instruction reads it, runs the
-    instruction, reads CC.CF back if it writes it."""
+    instruction, reads CC.CF back if it writes it. A predicate d (dw 1: testp) is read back as
+    0 or 1 in a 32-bit register."""
     reads, writes = cc in ('R', 'RW'), cc in ('W', 'RW')
+    pred = dw == 1
+    dreg = REG[32] if pred else REG[dw]
     names = ['ra', 'rb', 'rc', 're'][:len(srcs)]
     decl = [f'.reg .{REG[w][0]} {n};' for n, w in zip(names, srcs)]
-    decl.append(f'.reg .{REG[dw][0]} rd;')
+    decl.append('.reg .pred rd;' if pred else f'.reg .{dreg[0]} rd;')
     decl.append('.reg .b32 t0, z;')
     body = [f'mov.{REG[w][0]} {n}, %{i + 2};' for i, (n, w) in enumerate(zip(names, srcs))]
     body.append('mov.b32 z, 0;')
@@ -127,7 +130,7 @@ def kernel(idx, mnem, dw, srcs, cc, ty):
     if reads:  # carry out of cf + 0xffffffff is 1 exactly when cf != 0
         body.append(f'add.cc.u32 t0, {cfi}, 0xffffffff;')
     body.append(f'{mnem} rd, {", ".join(names)};')
-    body.append('mov.' + REG[dw][0] + ' %0, rd;')
+    body.append('selp.u32 %0, 1, 0, rd;' if pred else 'mov.' + dreg[0] + ' %0, rd;')
     body.append('addc.u32 %1, z, z;' if writes else 'mov.b32 %1, z;')
     asm = ' '.join(['{'] + decl + body + ['}'])
     ins = ', '.join(f'"{REG[w][1]}"(({REG[w][2]})S[{i}][i])' for i, w in enumerate(srcs))
@@ -135,8 +138,8 @@ def kernel(idx, mnem, dw, srcs, cc, ty):
     return (f'__global__ void k{idx}(const unsigned long long *const *S, const unsigned char *CF, '
             f'unsigned long long *D, unsigned char *CFO, int n)\n{{\n'
             f'    int i = blockIdx.x * blockDim.x + threadIdx.x;\n    if (i >= n) return;\n'
-            f'    {REG[dw][2]} d; unsigned cfo;\n'
-            f'    asm volatile("{asm}" : "={REG[dw][1]}"(d), "=r"(cfo) : {ins});\n'
+            f'    {dreg[2]} d; unsigned cfo;\n'
+            f'    asm volatile("{asm}" : "={dreg[1]}"(d), "=r"(cfo) : {ins});\n'
             f'    D[i] = d; CFO[i] = (unsigned char)cfo;\n}}\n')
 
 

@@ -121,7 +121,10 @@ static void print_row(FILE *f, const struct probe_row *r, uint64_t *const src[4]
         if (r->cc & CC_R) fprintf(f, " cf=%d", r->borrow ? !cf[i] : cf[i]);
         for (int k = 0; k < r->nsrc; k++) fprintf(f, " 0x%0*llx", r->sw[k] / 4,
                                                   (unsigned long long)src[k][i]);
-        fprintf(f, " -> 0x%0*llx", r->dw / 4, (unsigned long long)d[i]);
+        if (r->dw == 1) /* a predicate (testp): 0 or 1 */
+            fprintf(f, " -> %llu", (unsigned long long)d[i]);
+        else
+            fprintf(f, " -> 0x%0*llx", r->dw / 4, (unsigned long long)d[i]);
         if (r->cc & CC_W) fprintf(f, " cf=%d", r->borrow ? !cfo[i] : cfo[i]);
         fputc('\n', f);
     }
