@@ -58,14 +58,13 @@ typedef struct chain_job {
     _Alignas(64) unsigned progress_shown; /* twentieths of the grid shown so far */
 } chain_job;
 
+/* A bijection of 32-bit values that spreads a thread id (or a result) over all four bytes: one
+ * odd multiply and one xor-shift. The usual finalizer's second round doubled what filling and
+ * digesting a block cost (on Intel cores AVX-512's vpmulld and vector shifts share port 0). */
 static inline uint32_t mix32(uint32_t x)
 {
-    x ^= x >> 16;
-    x *= 0x7feb352d;
-    x ^= x >> 15;
-    x *= 0x846ca68b;
-    x ^= x >> 16;
-    return x;
+    x *= 0x9e3779b1u;
+    return x ^ (x >> 16);
 }
 
 /* Thread 0 shows how far the grid is by the blocks it runs: blocks are handed out in order, so
@@ -174,10 +173,13 @@ static int chain_block(const ptxcpu_block *blk, void *user)
     } else {
         job->loops->fill_int(a->lane, b->lane, c->lane, gid0);
     }
+    /* a full block (only a partial last warp has lanes off) runs without guard masks, whose
+     * test the chain would otherwise make for every chunk it stores */
+    int full = blk->active[blk->nwarps - 1] == ~(ptxcpu_lanemask)0;
     ptxcpu_batch bt = {
         .n = blk->nwarps, .d = d, .d_stride = sizeof(ptxcpu_w32),
         .src = {{a, sizeof(ptxcpu_w32)}, {b, bc_stride}, {c, bc_stride}},
-        .guard = blk->active, .guard_stride = sizeof(ptxcpu_lanemask),
+        .guard = full ? NULL : blk->active, .guard_stride = sizeof(ptxcpu_lanemask),
     };
     PHASE_END(PH_FILL)
     if (ptxcpu_run_chain(job->k, &bt, job->feedback, job->steps))

@@ -7,6 +7,8 @@
 #ifndef PTXCPU_SIMD_FLOAT_APPROX_H
 #define PTXCPU_SIMD_FLOAT_APPROX_H
 
+#include "approx_tiny.h"
+
 #if VL == 8 && defined(SIMDE_X86_AVX2_NATIVE) && defined(SIMDE_X86_FMA_NATIVE)
 #include <sleef.h>
 #define APPROX_CALL(FN, U, x)                                                                    \
@@ -42,10 +44,11 @@ VINL v32 approx_v32(int fn, v32 x)
 }
 
 /* On tiny inputs SLEEF returns sinf(x) = x for |x| < 2^-12, tanhf(x) = x for |x| < 2^-25 and
- * cosf(x) = 1 for |x| < 2^-24 (every such input, both signs: tools/sleef_tiny_check.c), but it
- * computes them, and their subnormal intermediates cost a microcode assist per vector on x86
- * (random inputs: 41, 32, 8.6 ns a lane): such lanes bypass the call (0 goes in instead). The
- * scalar reference calls SLEEF on every input, so suite simd compares the bypass with SLEEF. */
+ * cosf(x) = 1 for |x| < 2^-24 (approx_tiny.h; every such input, both signs:
+ * tools/sleef_tiny_check.c), but it computes them, and their subnormal intermediates cost a
+ * microcode assist per vector on x86 (random inputs: 41, 32, 8.6 ns a lane): such lanes bypass
+ * the call (0 goes in instead). The scalar reference calls SLEEF on every input, so suite simd
+ * compares the bypass with SLEEF. */
 VINL v32 approx_v32_tiny(int fn, v32 a, uint32_t below, v32 result)
 {
     vm tiny = v32_cmplt_u(v32_and(a, v32_set1(0x7fffffff)), v32_set1(below));
@@ -54,9 +57,9 @@ VINL v32 approx_v32_tiny(int fn, v32 a, uint32_t below, v32 result)
 VINL v32 approx_v32_fast(int fn, v32 a)
 {
     switch (fn) {
-    case APPROX_SIN: return approx_v32_tiny(fn, a, 0x39800000u, a);
-    case APPROX_TANH: return approx_v32_tiny(fn, a, 0x33000000u, a);
-    case APPROX_COS: return approx_v32_tiny(fn, a, 0x33800000u, v32_set1(0x3f800000u));
+    case APPROX_SIN: return approx_v32_tiny(fn, a, APPROX_TINY_SIN, a);
+    case APPROX_TANH: return approx_v32_tiny(fn, a, APPROX_TINY_TANH, a);
+    case APPROX_COS: return approx_v32_tiny(fn, a, APPROX_TINY_COS, v32_set1(0x3f800000u));
     default: return approx_v32(fn, a);
     }
 }

@@ -35,31 +35,14 @@ SIMD_BODY(FRSQRT, 32, 32, 0, 0, 0)
     return f32_canon(v32_from_f64(v64_fdiv_f64(v64_set1(APX_ONE64), v64_fsqrt_f64(x))));
 }
 
-/* The 1.11.20 forms: a's upper word as an f64 t (lower word zero; exponent field 0: a zero of its
- * sign), and q = 1/t or 1/sqrt(t) rounded to 53 bits turned into the result: rounded to 21 bits
- * by adding half the dropped unit (no 1.11.20 value is a tie of either: docs/SEMANTICS.md), a
- * subnormal q flushed (tininess cannot differ after rounding there), a NaN q (t NaN, or
- * negative for rsqrt) the spec's 0x7fffffff00000000. */
-VINL v64 f64hi_in(v64 a)
-{
-    vm sub = v64_cmpeq(v64_and(a, v64_set1(0x7ff0000000000000ull)), v64_set1(0));
-    return v64_sel(sub, v64_and(a, v64_set1(1ull << 63)),
-                   v64_and(a, v64_set1(0xffffffff00000000ull)));
-}
-VINL v64 f64hi_out(v64 q)
-{
-    v64 r = v64_and(v64_add(q, v64_set1(0x80000000ull)), v64_set1(0xffffffff00000000ull));
-    vm tiny = v64_cmpeq(v64_and(q, v64_set1(0x7ff0000000000000ull)), v64_set1(0));
-    r = v64_sel(tiny, v64_and(q, v64_set1(1ull << 63)), r);
-    return v64_sel(f64_isnan_bits(q), v64_set1(0x7fffffff00000000ull), r);
-}
+/* The 1.11.20 forms: f64_hi_in / f64_hi_out (simd/f64_rules.h, instantiated in float_divsqrt.h). */
 
 /* rsqrt.approx.f64: RN(1 / RN(sqrt(a))), the f64 NaN rule (a negative a: sqrt.f64's NaN);
  * rsqrt.approx.ftz.f64: the 1.11.20 form. */
 SIMD_BODY(FRSQRT, 64, 64, 0, 0, 0)
 {
     if (m & M_FTZ)
-        return f64hi_out(v64_fdiv_f64(v64_set1(APX_ONE64), v64_fsqrt_f64(f64hi_in(a))));
+        return f64_hi_out(v64_fdiv_f64(v64_set1(APX_ONE64), v64_fsqrt_f64(f64_hi_in(a))));
     return f64_nan_from(v64_fdiv_f64(v64_set1(APX_ONE64), v64_fsqrt_f64(a)), a, a,
                         FSQRT_F64_NEG_NAN);
 }
@@ -67,7 +50,7 @@ SIMD_BODY(FRSQRT, 64, 64, 0, 0, 0)
 /* rcp.approx.ftz.f64: the 1.11.20 form of 1/t. */
 SIMD_BODY(FRCPH, 64, 64, 0, 0, 0)
 {
-    return f64hi_out(v64_fdiv_f64(v64_set1(APX_ONE64), f64hi_in(a)));
+    return f64_hi_out(v64_fdiv_f64(v64_set1(APX_ONE64), f64_hi_in(a)));
 }
 
 #endif

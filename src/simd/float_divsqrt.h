@@ -9,6 +9,8 @@
 #ifndef PTXCPU_SIMD_FLOAT_DIVSQRT_H
 #define PTXCPU_SIMD_FLOAT_DIVSQRT_H
 
+#include "simd/f64_rules.h"
+
 /* ---- f32: d = r (computed from flushed inputs under .ftz), then finished -------------------- */
 #define FDIV_F32_FTZ_IN(m, x) (((m) & M_FTZ) ? f32_flush(x) : (x))
 /* r from the native op; lanes of |r| == 2^-126 under .ftz are recomputed by the scalar lanes L. */
@@ -47,13 +49,7 @@ VINL vm f64_isnan_bits(v64 x)
     return v64_cmpgt_s(v64_and(x, v64_set1(0x7fffffffffffffffull)),
                        v64_set1(0x7ff0000000000000ull));
 }
-VINL v64 f64_nan_from(v64 r, v64 p, v64 q, uint64_t made)
-{
-    v64 quiet = v64_set1(1ull << 51);
-    r = v64_sel(f64_isnan_bits(r), v64_set1(made), r);
-    r = v64_sel(f64_isnan_bits(q), v64_or(q, quiet), r);
-    return v64_sel(f64_isnan_bits(p), v64_or(p, quiet), r);
-}
+F64_RULES(f64, v64, vm, f64_isnan_bits) /* f64_nan_from; f64_hi_in/_out: float_approx_alg.h */
 SIMD_BODY(FDIV, 64, 64, 64, 0, 0)
 {
     return f64_nan_from(v64_fdiv_f64(a, b), a, b, 0x7fffffffffffffffull);

@@ -38,14 +38,8 @@ NATIVE_BODY(64, n64m, FNEG)
                         n64_set1(N64F_QUIET));
 }
 
-/* f64_nan_from: a NaN r becomes p's payload, else q's, quieted, else `made` */
-VINL n64 n64_nan_from(n64 r, n64 p, n64 q, uint64_t made)
-{
-    n64 quiet = n64_set1(N64F_QUIET);
-    r = n64_sel(n64_isnan_bits(r), n64_set1(made), r);
-    r = n64_sel(n64_isnan_bits(q), n64_or(q, quiet), r);
-    return n64_sel(n64_isnan_bits(p), n64_or(p, quiet), r);
-}
+/* n64_nan_from, n64_hi_in, n64_hi_out: float_divsqrt.h's rules on n64 (simd/f64_rules.h) */
+F64_RULES(n64, n64, n64m, n64_isnan_bits)
 NATIVE_BODY(64, n64m, FDIV) { return n64_nan_from(n64_fdiv_f64(a, b), a, b, N64F_MAG); }
 NATIVE_BODY(64, n64m, FRCP)
 {
@@ -53,20 +47,6 @@ NATIVE_BODY(64, n64m, FRCP)
 }
 NATIVE_BODY(64, n64m, FSQRT) { return n64_nan_from(n64_fsqrt_f64(a), a, a, FSQRT_F64_NEG_NAN); }
 
-/* The 1.11.20 forms (float_approx_alg.h's f64hi_in / f64hi_out) */
-VINL n64 n64_hi_in(n64 a)
-{
-    n64m sub = n64_cmpeq(n64_and(a, n64_set1(N64F_EXP)), n64_zero());
-    return n64_sel(sub, n64_and(a, n64_set1(1ull << 63)),
-                   n64_and(a, n64_set1(0xffffffff00000000ull)));
-}
-VINL n64 n64_hi_out(n64 q)
-{
-    n64 r = n64_and(n64_add(q, n64_set1(0x80000000ull)), n64_set1(0xffffffff00000000ull));
-    n64m tiny = n64_cmpeq(n64_and(q, n64_set1(N64F_EXP)), n64_zero());
-    r = n64_sel(tiny, n64_and(q, n64_set1(1ull << 63)), r);
-    return n64_sel(n64_isnan_bits(q), n64_set1(0x7fffffff00000000ull), r);
-}
 NATIVE_BODY(64, n64m, FRSQRT)
 {
     n64 one = n64_set1(APX_ONE64);
