@@ -4,6 +4,19 @@
 #ifndef PTXCPU_SIMD_KERNELS_PRED_H
 #define PTXCPU_SIMD_KERNELS_PRED_H
 
+/* A warp's lane flags, chunk k's at bit k * VL: the layer's vm_warp_bits where it has one */
+VINL ptxcpu_lanemask simd_warp_bits(const vm *flags)
+{
+#ifdef VEC_HAS_WARP_BITS
+    return vm_warp_bits(flags);
+#else
+    ptxcpu_lanemask r = 0;
+    for (unsigned k = 0; k < NCH; k++)
+        r |= vm_to_bits(flags[k]) << (k * VL);
+    return r;
+#endif
+}
+
 /* Warp by warp: all of a warp's sources and its guard are read before its mask is written, so d
  * may be exactly a source or the guard masks. A guard of no lane leaves the word untouched. */
 #define SIMD_PRED_KERNEL(ID, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, S3W, CC)                   \
@@ -14,15 +27,14 @@
         vec_fenv fenv = simd_fenv_enter(SIMD_IS_FP(SEM), RND_##RND, bt);                       \
         for (size_t w = 0; w < bt->n; w++) {                                                   \
             const ptxcpu_lanemask guard = simd_guard(bt, w);                                   \
-            ptxcpu_lanemask r = 0;                                                             \
+            vm flags[NCH];                                                                     \
             for (unsigned k = 0; k < NCH; k++)                                                 \
-                r |= vm_to_bits(simd_pred_##SEM##_##AW(                                        \
-                         TY_##TY, TY_##TY2, MODS, RND_##RND,                                   \
-                         WARP_CHUNK_LOAD(AW)(simd_src(bt, 0, w), k),                           \
-                         WARP_CHUNK_LOAD(BW)(simd_src(bt, 1, w), k),                           \
-                         WARP_CHUNK_LOAD(CW)(simd_src(bt, 2, w), k),                           \
-                         WARP_CHUNK_LOAD(S3W)(simd_src(bt, 3, w), k)))                         \
-                     << (k * VL);                                                              \
+                flags[k] = simd_pred_##SEM##_##AW(TY_##TY, TY_##TY2, MODS, RND_##RND,          \
+                                                  WARP_CHUNK_LOAD(AW)(simd_src(bt, 0, w), k),  \
+                                                  WARP_CHUNK_LOAD(BW)(simd_src(bt, 1, w), k),  \
+                                                  WARP_CHUNK_LOAD(CW)(simd_src(bt, 2, w), k),  \
+                                                  WARP_CHUNK_LOAD(S3W)(simd_src(bt, 3, w), k)); \
+            const ptxcpu_lanemask r = simd_warp_bits(flags);                                   \
             ptxcpu_lanemask *d = (ptxcpu_lanemask *)((char *)bt->d + (ptrdiff_t)w * bt->d_stride); \
             if (guard == ~0u)                                                                  \
                 *d = r;                                                                        \

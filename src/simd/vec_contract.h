@@ -223,6 +223,9 @@
     X(v32, v64_clz, (v64))
 /* VEC_HAS_REVBITS8: the bits of every byte reversed (brev; else two nibble lookups) */
 #define VEC_OPT_REVBITS8(X) X(v32, v32_revbits8, (v32))
+/* VEC_HAS_WARP_BITS: a warp's lane flags as its mask word, from its NCH chunks' masks m[0..NCH-1]
+ * (lane i of chunk k at bit k * VL + i: testp; else one vm_to_bits, shift and or a chunk) */
+#define VEC_OPT_WARP_BITS(X) X(uint32_t, vm_warp_bits, (const vm *))
 
 /* ---- native geometries (optional): a layer whose vector holds NL16 u16 or NL64 u64 lanes defines
  * VEC_HAS_NATIVE16 / VEC_HAS_NATIVE64, NL16 / NL64 (powers of two dividing 32) and these. The kernel
