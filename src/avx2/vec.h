@@ -277,6 +277,17 @@ VINL v64 v64_from32_u(v32 a)
 VINL v32 v32_from64(v64 a) { return narrow64_(a.lo, a.hi); }           /* low halves */
 VINL v32 v32_from64_hi(v64 a) { return narrow64_(simde_mm256_srli_epi64(a.lo, 32),
                                                  simde_mm256_srli_epi64(a.hi, 32)); }
+/* vshufps takes dwords 1 and 3 of each 128-bit block of lo, then of hi; the unpacks with zero
+ * put them back in the same blocks */
+VINL v32 v32_hi_words(v64 a)
+{
+    return I32_(simde_mm256_shuffle_ps(F32_(a.lo), F32_(a.hi), 0xdd));
+}
+VINL v64 v64_of_hi_words(v32 h)
+{
+    const v32 z = simde_mm256_setzero_si256();
+    return (v64){simde_mm256_unpacklo_epi32(z, h), simde_mm256_unpackhi_epi32(z, h)};
+}
 VINL void v32_split16(v32 a, v16 *lo, v16 *hi)
 {
     *lo = simde_mm256_castsi256_si128(a);

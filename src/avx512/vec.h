@@ -336,6 +336,16 @@ VINL v32 v32_from64(v64 a)
     return join256_(simde_mm512_cvtepi64_epi32(a.lo), simde_mm512_cvtepi64_epi32(a.hi));
 }
 VINL v32 v32_from64_hi(v64 a) { return v32_from64(v64_srli(a, 32)); }
+/* as on AVX2: vshufps per 128-bit block, unpacks with zero back */
+VINL v32 v32_hi_words(v64 a)
+{
+    return I32_(simde_mm512_shuffle_ps(F32_(a.lo), F32_(a.hi), 0xdd));
+}
+VINL v64 v64_of_hi_words(v32 h)
+{
+    const v32 z = simde_mm512_setzero_si512();
+    return (v64){simde_mm512_unpacklo_epi32(z, h), simde_mm512_unpackhi_epi32(z, h)};
+}
 VINL void v32_split16(v32 a, v16 *lo, v16 *hi)
 {
     *lo = lo256_(a);

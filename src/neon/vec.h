@@ -294,6 +294,12 @@ VINL v64 v64_from32_u(v32 a)
 }
 VINL v32 v32_from64(v64 a) { return simde_vuzp1q_u32(a.lo, a.hi); }    /* low halves */
 VINL v32 v32_from64_hi(v64 a) { return simde_vuzp2q_u32(a.lo, a.hi); } /* high halves */
+VINL v32 v32_hi_words(v64 a) { return v32_from64_hi(a); }
+VINL v64 v64_of_hi_words(v32 h)
+{
+    const v32 z = simde_vdupq_n_u32(0);
+    return (v64){simde_vzip1q_u32(z, h), simde_vzip2q_u32(z, h)};
+}
 /* A v32 seen as two v16 (raw bits: lane order inside is the layer's business) and back. */
 VINL void v32_split16(v32 a, v16 *lo, v16 *hi)
 {

@@ -1,4 +1,4 @@
-/* The f64 NaN rule of div/rcp/sqrt and the 1.11.20 forms of rcp/rsqrt.approx.ftz.f64, written
+/* The f64 NaN rule of div/rcp/sqrt and the 1.11.20 form of rsqrt.approx.ftz.f64, written
  * once for a vector of 64-bit lanes: the {lo, hi} pairs v64 (float_divsqrt.h, float_approx_alg.h)
  * and the native n64 (native_float_ops.h) each instantiate them with F64_RULES. */
 #ifndef PTXCPU_SIMD_F64_RULES_H
@@ -9,8 +9,8 @@
  * on the bits (ordered compares are not used: these run under any MXCSR/FPCR).
  *  - nan_from(r, p, q, made): a NaN r becomes p's payload, else q's, quieted, else `made`.
  *  - hi_in(a): a's upper word as an f64 t (lower word zero; exponent field 0: a zero of its sign).
- *  - hi_out(q): q = 1/t or 1/sqrt(t), rounded to 53 bits, made the 1.11.20 result: rounded to 21
- *    bits by adding half the dropped unit (no 1.11.20 value is a tie of either: docs/SEMANTICS.md),
+ *  - hi_out(q): q = 1/sqrt(t), rounded to 53 bits, made the 1.11.20 result: rounded to 21
+ *    bits by adding half the dropped unit (no 1.11.20 value is a tie: docs/SEMANTICS.md),
  *    a subnormal q flushed (tininess cannot differ after rounding there), a NaN q (t NaN, or
  *    negative for rsqrt) the spec's 0x7fffffff00000000. */
 #define F64_RULES(P, T, TM, ISNAN)                                                               \

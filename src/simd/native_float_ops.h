@@ -1,7 +1,8 @@
-/* abs, neg, div, rcp, sqrt and the rsqrt/rcp .approx forms of 64-bit registers (9.7.3.8-10,
- * .13-17) on native f64 vectors: float_sign_ops.h's, float_divsqrt.h's and float_approx_alg.h's
+/* abs, neg, div, rcp, sqrt and the rsqrt .approx forms of 64-bit registers (9.7.3.8-10, .13,
+ * .15-17) on native f64 vectors: float_sign_ops.h's, float_divsqrt.h's and float_approx_alg.h's
  * f64 bodies, one n64 per NL64 lanes instead of {lo, hi} pairs whose masks are joined and split
- * again (AVX2 `neg.f64` 0.71x plain C, `rcp.approx.ftz.f64` 0.66x in the pair form). */
+ * again (AVX2 `neg.f64` 0.71x plain C, `rcp.approx.ftz.f64` 0.66x in the pair form; it
+ * now computes in f32 on the upper words, float_approx_alg.h). */
 #ifndef PTXCPU_SIMD_NATIVE_FLOAT_OPS_H
 #define PTXCPU_SIMD_NATIVE_FLOAT_OPS_H
 
@@ -11,7 +12,6 @@
 #define SIMD_NATIVE_N64_FRCP ~, N64
 #define SIMD_NATIVE_N64_FSQRT ~, N64
 #define SIMD_NATIVE_N64_FRSQRT ~, N64
-#define SIMD_NATIVE_N64_FRCPH ~, N64
 
 #define N64F_MAG 0x7fffffffffffffffull
 #define N64F_EXP 0x7ff0000000000000ull
@@ -53,10 +53,6 @@ NATIVE_BODY(64, n64m, FRSQRT)
     if (m & M_FTZ)
         return n64_hi_out(n64_fdiv_f64(one, n64_fsqrt_f64(n64_hi_in(a))));
     return n64_nan_from(n64_fdiv_f64(one, n64_fsqrt_f64(a)), a, a, FSQRT_F64_NEG_NAN);
-}
-NATIVE_BODY(64, n64m, FRCPH)
-{
-    return n64_hi_out(n64_fdiv_f64(n64_set1(APX_ONE64), n64_hi_in(a)));
 }
 
 #endif

@@ -144,6 +144,10 @@
     X(v64, v64_from32_u, (v32))           /* zero-extended */                                      \
     X(v32, v32_from64, (v64))             /* the low 32 bits of each lane */                       \
     X(v32, v32_from64_hi, (v64))          /* the high 32 bits */                                   \
+    /* the high 32 bits of each lane and back (low halves 0), in a lane order of the layer's       \
+     * choosing: one shuffle each way, for bodies that compute each high word on its own */        \
+    X(v32, v32_hi_words, (v64))                                                                    \
+    X(v64, v64_of_hi_words, (v32))                                                                 \
     /* a v32's bits as two v16 and back (which lanes go where is the layer's business: the bodies  \
      * only split, work on 16-bit lanes and join) */                                               \
     X(void, v32_split16, (v32, v16 *, v16 *))                                                      \
