@@ -335,25 +335,32 @@ VINL ptxcpu_lanemask *simd_ccw(const ptxcpu_batch *bt, size_t w)
  * (so the fed-back chunks stay in one register each: a separate result array copied into X every
  * step cost two moves a chunk on the critical path); nothing when X cannot take d (absent or of
  * another width: ptxcpu_run_chain refuses such a feedback before we get here). */
-#define SIMD_CHAIN_STEPS(GEO, NW, X, XW, SEM, TY, TY2, SM, RND, DW, AW, CC)                     \
+#define SIMD_CHAIN_STEPS(GEO, NW, X, XW, SEM, TY, TY2, SM, RND, DW, AW, CC, U)                  \
     if ((XW) == (DW) && SIMD_CHAIN_UNROLL(SEM)) {                                              \
         _Pragma("GCC unroll 4")                                                                \
         for (uint64_t s = 0; s < steps; s++)                                                   \
-            SIMD_CHAIN_STEP(GEO, NW, X, XW, SEM, TY, TY2, SM, RND, DW, AW, CC)                 \
+            SIMD_CHAIN_STEP(GEO, NW, X, XW, SEM, TY, TY2, SM, RND, DW, AW, CC, U)              \
     } else if ((XW) == (DW)) {                                                                 \
         for (uint64_t s = 0; s < steps; s++)                                                   \
-            SIMD_CHAIN_STEP(GEO, NW, X, XW, SEM, TY, TY2, SM, RND, DW, AW, CC)                 \
+            SIMD_CHAIN_STEP(GEO, NW, X, XW, SEM, TY, TY2, SM, RND, DW, AW, CC, U)              \
     }
-#define SIMD_CHAIN_STEP(GEO, NW, X, XW, SEM, TY, TY2, SM, RND, DW, AW, CC)                      \
+/* (U: b and c are uniform, read from the group's first warp: SIMD_CHAIN_UNIFORM) */
+#define SIMD_CHAIN_STEP(GEO, NW, X, XW, SEM, TY, TY2, SM, RND, DW, AW, CC, U)                   \
     for (unsigned j = 0; j < (NW); j++)                                                        \
         SIMD_WARP_STEP(GEO, SEM, TY, TY2, SM, RND, DW, AW, CC, SIMD_SET(XW, DW), X[j], A[j],    \
-                       B[j], C[j], S3[j], ccs[j], guards[j])
+                       B[(U) ? 0 : j], C[(U) ? 0 : j], S3[j], ccs[j], guards[j])
 /* The steps of the float mad/fma chains (the demo's and the grids') unrolled four times: their
  * 8 vectors in flight are exactly the FMA latency times its throughput, and the loop's counter
  * and branch, issued among them, cost AVX-512 mad.rn.f32 a tenth of the peak on the Xeon
  * (docs/PERFORMANCE.md). Only these rows: unrolling every chain made the build half as long
  * again, and dp4a's chain (bound by its ports) measured the same. */
 #define SIMD_CHAIN_UNROLL(SEM) (SEM_##SEM == SEM_FMAD || SEM_##SEM == SEM_FFMA)
+/* Those of f32 on 32 vector registers (AVX-512) with a and d the only per-warp registers (b and
+ * c of stride 0, as a grid's uniform m and c are; the demo's and grid-compute's chains) run
+ * twice the warps a group: 16 vectors in flight, twice the FMA latency times its throughput, with
+ * b and c read from the group's first warp (2 + 2 registers). 8 in flight left a 256-step block
+ * of 8 warps (the demo's) at 93% of the FMA peak; 16 with b and c per warp spilled them. */
+#define SIMD_CHAIN_UNIFORM(G, SEM, DW) (SIMD_CHAIN_UNROLL(SEM) && (DW) == 32 && GEO_VL(G) >= 16)
 /* R = the fed-back register X of every warp of a group (one loop per case of the feedback
  * switch: a switch inside the chunk loop cost the AVX2 mad.f64 chain 30% through spills). R is
  * zeroed only in the dead case: a memset on every call (a rep stos) was a third of a 0-step
@@ -373,7 +380,7 @@ VINL ptxcpu_lanemask *simd_ccw(const ptxcpu_batch *bt, size_t w)
     ((DW) == 64 && TY_##TY == TY_F64 && SIMD_DEFERS_CANON(SEM, MODS))
 /* Loads a group's registers, runs its steps with modifiers SM and leaves the fed-back register in
  * R (its source value if steps == 0). */
-#define SIMD_CHAIN_RUN(GEO, NW, SEM, TY, TY2, SM, RND, DW, AW, BW, CW, S3W, CC)                   \
+#define SIMD_CHAIN_RUN(GEO, NW, SEM, TY, TY2, SM, RND, DW, AW, BW, CW, S3W, CC, U)                \
     {                                                                                          \
         for (unsigned j = 0; j < (NW); j++) {                                                  \
             SIMD_WARP_LOAD(GEO, AW, BW, CW, S3W, A[j], B[j], C[j], S3[j], w + j)               \
@@ -381,20 +388,22 @@ VINL ptxcpu_lanemask *simd_ccw(const ptxcpu_batch *bt, size_t w)
             ccs[j] = (CC) ? *simd_ccw(bt, w + j) : 0;                                          \
         }                                                                                      \
         /* one loop per feedback source, so the fed-back chunks stay in registers */           \
-        switch (feedback) {                                                                    \
-        case 0: SIMD_CHAIN_STEPS(GEO, NW, A, AW, SEM, TY, TY2, SM, RND, DW, AW, CC); break;    \
-        case 1: SIMD_CHAIN_STEPS(GEO, NW, B, BW, SEM, TY, TY2, SM, RND, DW, AW, CC); break;    \
-        case 2: SIMD_CHAIN_STEPS(GEO, NW, C, CW, SEM, TY, TY2, SM, RND, DW, AW, CC); break;    \
-        default: SIMD_CHAIN_STEPS(GEO, NW, S3, S3W, SEM, TY, TY2, SM, RND, DW, AW, CC); break;  \
+        switch ((U) ? 0 : feedback) {                                                          \
+        case 0: SIMD_CHAIN_STEPS(GEO, NW, A, AW, SEM, TY, TY2, SM, RND, DW, AW, CC, U); break; \
+        case 1: SIMD_CHAIN_STEPS(GEO, NW, B, BW, SEM, TY, TY2, SM, RND, DW, AW, CC, 0); break; \
+        case 2: SIMD_CHAIN_STEPS(GEO, NW, C, CW, SEM, TY, TY2, SM, RND, DW, AW, CC, 0); break; \
+        default:                                                                               \
+            SIMD_CHAIN_STEPS(GEO, NW, S3, S3W, SEM, TY, TY2, SM, RND, DW, AW, CC, 0);          \
+            break;                                                                             \
         }                                                                                      \
-        switch (feedback) {                                                                    \
+        switch ((U) ? 0 : feedback) {                                                          \
         case 0: SIMD_CHAIN_RESULT(GEO, NW, A, AW, DW); break;                                  \
         case 1: SIMD_CHAIN_RESULT(GEO, NW, B, BW, DW); break;                                  \
         case 2: SIMD_CHAIN_RESULT(GEO, NW, C, CW, DW); break;                                  \
         default: SIMD_CHAIN_RESULT(GEO, NW, S3, S3W, DW); break;                               \
         }                                                                                      \
     }
-#define SIMD_CHAIN_GROUP(GEO, NW, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, S3W, CC)            \
+#define SIMD_CHAIN_GROUP(GEO, NW, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, S3W, CC, U)         \
     {                                                                                          \
         GEO_VT(GEO, AW) A[NW][GEO_NCH(GEO)];                                                   \
         GEO_VT(GEO, BW) B[NW][GEO_NCH(GEO)];                                                   \
@@ -403,7 +412,7 @@ VINL ptxcpu_lanemask *simd_ccw(const ptxcpu_batch *bt, size_t w)
         GEO_VT(GEO, DW) R[NW][GEO_NCH(GEO)];                                                   \
         ptxcpu_lanemask guards[NW], ccs[NW];                                                   \
         SIMD_CHAIN_RUN(GEO, NW, SEM, TY, TY2, SIMD_CHAIN_MODS(SEM, MODS), RND, DW, AW, BW, CW, \
-                       S3W, CC)                                                                \
+                       S3W, CC, U)                                                             \
         if (SIMD_CHAIN_REDO_NAN(SEM, TY, DW, MODS) && steps > 0) {                             \
             /* NaN is absorbing in these ops, so a result without NaN lanes never had one on   \
              * any step, where the rule changes nothing: the result is the ruled chain's */    \
@@ -412,7 +421,7 @@ VINL ptxcpu_lanemask *simd_ccw(const ptxcpu_batch *bt, size_t w)
                 for (unsigned k = 0; k < GEO_NCH(GEO); k++)                                    \
                     nan_ |= GEO_ANYNAN(GEO, DW)(R[j][k]);                                      \
             if (nan_)                                                                          \
-                SIMD_CHAIN_RUN(GEO, NW, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, S3W, CC)      \
+                SIMD_CHAIN_RUN(GEO, NW, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, S3W, CC, U)   \
         }                                                                                      \
         /* NaNs canonicalized where the steps left that to the end */                          \
         if (steps > 0 && SIMD_DEFERS_CANON(SEM, MODS))                                         \
@@ -525,15 +534,20 @@ VINL ptxcpu_lanemask *simd_ccw(const ptxcpu_batch *bt, size_t w)
     {                                                                                          \
         vec_fenv fenv = simd_fenv_enter(SIMD_IS_FP(SEM), RND_##RND, bt);                       \
         size_t w = 0;                                                                          \
+        if (SIMD_CHAIN_UNIFORM(G, SEM, DW) && feedback == 0 && !bt->src[1].stride &&            \
+            !bt->src[2].stride)                                                                \
+            for (; w + 2 * GEO_CHAIN_WARPS(G) <= bt->n; w += 2 * GEO_CHAIN_WARPS(G))           \
+                SIMD_CHAIN_GROUP(G, 2 * GEO_CHAIN_WARPS(G), SEM, TY, TY2, MODS, RND, DW, AW, BW, \
+                                 CW, S3W, CC, 1)                                               \
         for (; w + SIMD_CHAIN_G(G, SEM, TY, TY2) <= bt->n; w += SIMD_CHAIN_G(G, SEM, TY, TY2)) \
             SIMD_CHAIN_GROUP(G, SIMD_CHAIN_G(G, SEM, TY, TY2), SEM, TY, TY2, MODS, RND, DW, AW, BW, \
-                             CW, S3W, CC)                                                      \
+                             CW, S3W, CC, 0)                                                   \
         if (SIMD_CHAIN_G(G, SEM, TY, TY2) != GEO_CHAIN_WARPS(G)) /* a wide group's remainder */ \
             for (; w + GEO_CHAIN_WARPS(G) <= bt->n; w += GEO_CHAIN_WARPS(G))                   \
                 SIMD_CHAIN_GROUP(G, GEO_CHAIN_WARPS(G), SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, \
-                                 S3W, CC)                                                      \
+                                 S3W, CC, 0)                                                   \
         for (; w < bt->n; w++)                                                                 \
-            SIMD_CHAIN_GROUP(G, 1, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, S3W, CC)           \
+            SIMD_CHAIN_GROUP(G, 1, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, S3W, CC, 0)        \
         simd_fenv_leave(SIMD_IS_FP(SEM), fenv);                                                \
     }
 

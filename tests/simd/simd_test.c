@@ -466,13 +466,20 @@ static void check_empty(const shape *s)
     release(&in);
 }
 
-/* Chains: ptxcpu_run_chain of each table against `steps` scalar runs with d = src[feedback]. */
-static void check_chain(const shape *s, unsigned fb, uint64_t steps)
+/* Chains: ptxcpu_run_chain of each table against `steps` scalar runs with d = src[feedback].
+ * all_uniform: every other source of stride 0 and 8 to 24 warps (the f32 mad/fma chains then
+ * run groups of 8 warps on AVX-512: simd/kernels.h, SIMD_CHAIN_UNIFORM); else at most one
+ * uniform source and 1 to 9 warps. */
+static void check_chain(const shape *s, unsigned fb, uint64_t steps, int all_uniform)
 {
     setup in;
-    size_t n = 1 + rndn(9); /* past a group of SIMD_CHAIN_WARPS (2 or 4) and a remainder */
+    size_t n = all_uniform ? 8 + rndn(17) : 1 + rndn(9); /* past a group (2 or 4) and a rest */
     build(&in, s, n, L_PACKED, 0, 0, -1);
-    if (rndn(2) && s->nsrc > 1) { /* a uniform operand other than the one fed back */
+    if (all_uniform) {
+        for (unsigned u = 0; u < s->nsrc; u++)
+            if (u != fb)
+                in.b.src[u].stride = 0;
+    } else if (rndn(2) && s->nsrc > 1) { /* a uniform operand other than the one fed back */
         unsigned u = (fb + 1) % s->nsrc;
         in.b.src[u].stride = 0;
     }
@@ -509,7 +516,8 @@ static void check_chain(const shape *s, unsigned fb, uint64_t steps)
         free(S);
     }
     char what[64];
-    snprintf(what, sizeof what, "chain(feedback %u, %" PRIu64 " steps)", fb, steps);
+    snprintf(what, sizeof what, "chain(feedback %u, %" PRIu64 " steps%s)", fb, steps,
+             all_uniform ? ", uniform sources" : "");
     for (unsigned t = 0; t < ntables; t++) {
         if (!tables[t].k[s->id].fn) /* an extension table: not one of its families */
             continue;
@@ -720,7 +728,9 @@ static void check_kernel(const shape *s, unsigned long random_lanes)
         if (s->sbits[fb] == s->dbits) {
             static const uint64_t steps[] = {0, 1, 2, 5, 17};
             for (unsigned i = 0; i < 5; i++)
-                check_chain(s, fb, steps[i]);
+                check_chain(s, fb, steps[i], 0);
+            if (s->nsrc > 1)
+                check_chain(s, fb, 1 + rndn(9), 1);
         }
 }
 
