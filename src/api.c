@@ -299,13 +299,21 @@ ptxcpu_status ptxcpu_prepare(ptxcpu_kernel k, const ptxcpu_batch *b, unsigned fl
         copy.cc = NULL, copy.cc_stride = 0;
     if (!copy.guard)
         copy.guard_stride = 0;
+    if (copy.n == 1) { /* one warp's strides are never used: packed ones make it a flat batch */
+        copy.d_stride = (ptrdiff_t)ptx_reg_bytes(r->bits[0]);
+        for (unsigned i = 0; i < r->nsrc; i++)
+            copy.src[i].stride = PTXCPU_WARP * r->bits[i + 1] / 8;
+        copy.cc_stride = r->cc ? (ptrdiff_t)sizeof(ptxcpu_lanemask) : 0;
+        copy.guard_stride = copy.guard ? (ptrdiff_t)sizeof(ptxcpu_lanemask) : 0;
+    }
     if ((flags & PTXCPU_PREPARE_DEFAULT_FENV) && sem_fpu[r->sem] && r->nsrc < 4)
         copy.src[3].base = &ptx_fenv_preset_tag; /* the promise, for the kernel's FP hook */
     out->batch_ = copy;
     /* a flat batch runs the kernel's flat path directly: the tests the kernel would make on every
-     * call (and the register saves of its per-warp path) are paid here once */
-    int flat = k->flat && ptx_flat_path(&copy, r->bits[0], r->bits[1], r->bits[2], r->bits[3],
-                                        r->bits[4], r->cc);
+     * call (and the register saves of its per-warp path) are paid here once. One warp of narrow
+     * registers too, which the kernel itself gives its per-warp path (no flat tests there). */
+    int flat = k->flat && ptx_batch_flat(&copy, r->bits[0], r->bits[1], r->bits[2], r->bits[3],
+                                         r->bits[4], r->cc);
     out->fn_ = !b->n ? run_nothing : flat ? k->flat : k->fn;
     return PTXCPU_OK;
 }
