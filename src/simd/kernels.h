@@ -361,6 +361,23 @@ VINL ptxcpu_lanemask *simd_ccw(const ptxcpu_batch *bt, size_t w)
  * b and c read from the group's first warp (2 + 2 registers). 8 in flight left a 256-step block
  * of 8 warps (the demo's) at 93% of the FMA peak; 16 with b and c per warp spilled them. */
 #define SIMD_CHAIN_UNIFORM(G, SEM, DW) (SIMD_CHAIN_UNROLL(SEM) && (DW) == 32 && GEO_VL(G) >= 16)
+/* Their wide groups are emitted for those rows only (probed by family and width as the geometries
+ * are): a constant-false branch in every row's chain made a kernel TU 4-17% longer to build. */
+#if VL >= 16
+#define SIMD_UNIFORM_FMAD_32 ~, YES
+#define SIMD_UNIFORM_FFMA_32 ~, YES
+#endif
+#define SIMD_PROBE_U_(...) SIMD_PROBE__(__VA_ARGS__, NO, ~)
+#define SIMD_CHAIN_WIDE(SEM, DW) SIMD_CHAIN_WIDE_(SIMD_PROBE_U_(SIMD_UNIFORM_##SEM##_##DW))
+#define SIMD_CHAIN_WIDE_(X) SIMD_CHAIN_WIDE__(X)
+#define SIMD_CHAIN_WIDE__(X) SIMD_CHAIN_WIDE_##X
+#define SIMD_CHAIN_WIDE_NO(...)
+#define SIMD_CHAIN_WIDE_YES(G, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, S3W, CC)                \
+    if (SIMD_CHAIN_UNIFORM(G, SEM, DW) && feedback == 0 && !bt->src[1].stride &&               \
+        !bt->src[2].stride)                                                                    \
+        for (; w + 2 * GEO_CHAIN_WARPS(G) <= bt->n; w += 2 * GEO_CHAIN_WARPS(G))               \
+            SIMD_CHAIN_GROUP(G, 2 * GEO_CHAIN_WARPS(G), SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, \
+                             S3W, CC, 1)
 /* R = the fed-back register X of every warp of a group (one loop per case of the feedback
  * switch: a switch inside the chunk loop cost the AVX2 mad.f64 chain 30% through spills). R is
  * zeroed only in the dead case: a memset on every call (a rep stos) was a third of a 0-step
@@ -534,11 +551,7 @@ VINL ptxcpu_lanemask *simd_ccw(const ptxcpu_batch *bt, size_t w)
     {                                                                                          \
         vec_fenv fenv = simd_fenv_enter(SIMD_IS_FP(SEM), RND_##RND, bt);                       \
         size_t w = 0;                                                                          \
-        if (SIMD_CHAIN_UNIFORM(G, SEM, DW) && feedback == 0 && !bt->src[1].stride &&            \
-            !bt->src[2].stride)                                                                \
-            for (; w + 2 * GEO_CHAIN_WARPS(G) <= bt->n; w += 2 * GEO_CHAIN_WARPS(G))           \
-                SIMD_CHAIN_GROUP(G, 2 * GEO_CHAIN_WARPS(G), SEM, TY, TY2, MODS, RND, DW, AW, BW, \
-                                 CW, S3W, CC, 1)                                               \
+        SIMD_CHAIN_WIDE(SEM, DW)(G, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, S3W, CC)          \
         for (; w + SIMD_CHAIN_G(G, SEM, TY, TY2) <= bt->n; w += SIMD_CHAIN_G(G, SEM, TY, TY2)) \
             SIMD_CHAIN_GROUP(G, SIMD_CHAIN_G(G, SEM, TY, TY2), SEM, TY, TY2, MODS, RND, DW, AW, BW, \
                              CW, S3W, CC, 0)                                                   \
