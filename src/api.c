@@ -314,8 +314,11 @@ ptxcpu_status ptxcpu_prepare(ptxcpu_kernel k, const ptxcpu_batch *b, unsigned fl
      * registers too, which the kernel itself gives its per-warp path (no flat tests there). */
     int flat = k->flat && ptx_batch_flat(&copy, r->bits[0], r->bits[1], r->bits[2], r->bits[3],
                                          r->bits[4], r->cc);
-    out->fn_ = !b->n ? run_nothing : flat ? k->flat : k->fn;
+    out->fn_ = !b->n ? run_nothing : !flat ? k->fn : b->n == 1 ? k->one : k->flat;
     return PTXCPU_OK;
 }
 
-void ptxcpu_run_prepared(const ptxcpu_prepared *p) { p->fn_(&p->batch_); }
+/* The exported ptxcpu_run_prepared of 0.1.0's header, which declared it out of line (the header's
+ * is inline now, and not emitted here: this file does not call it). */
+PTXCPU_API void ptx_run_prepared_abi(const ptxcpu_prepared *p) __asm__("ptxcpu_run_prepared");
+void ptx_run_prepared_abi(const ptxcpu_prepared *p) { p->fn_(&p->batch_); }

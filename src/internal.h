@@ -99,6 +99,8 @@ struct ptxcpu_kernel_entry {
     /* fn's flat path alone, for a batch that passes ptx_flat_path of the row's widths
      * (src/batch_flat.h): what ptxcpu_prepare runs there. NULL: fn serves every batch. */
     ptx_kernel_fn flat;
+    /* flat for a batch of exactly one warp (its count a constant: no loop). NULL with flat. */
+    ptx_kernel_fn one;
     uint16_t op;  /* kernel id (row or extra) */
     uint8_t isa;
     uint8_t ext;  /* PTX_EXT_NONE, or the ISA extension this kernel needs */

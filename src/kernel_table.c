@@ -15,17 +15,19 @@
     PTX_HIDDEN void PTX_GROUP_KERNEL(k, ID)(const ptxcpu_batch *bt);                           \
     PTX_HIDDEN void PTX_GROUP_KERNEL(c, ID)(const ptxcpu_batch *bt, unsigned feedback,         \
                                             uint64_t steps);                                   \
-    PTX_HIDDEN void PTX_GROUP_KERNEL(f, ID)(const ptxcpu_batch *bt);
+    PTX_HIDDEN void PTX_GROUP_KERNEL(f, ID)(const ptxcpu_batch *bt);                           \
+    PTX_HIDDEN void PTX_GROUP_KERNEL(o, ID)(const ptxcpu_batch *bt);
 #define PTX_OP PTX_TABLE_DECLARE
 #include "ops.def"
 #undef PTX_OP
 PTX_EXTRA_KERNELS(PTX_TABLE_DECLARE)
 
-/* A SIMD ISA's kernels have a flat-only entry f (simd/kernels.h); the scalar ones have none. */
+/* A SIMD ISA's kernels have a flat-only entry f and its one-warp form o (simd/kernels.h); the
+ * scalar ones have neither. */
 #if PTX_KERNEL_FLAT
-#define PTX_TABLE_FLAT(ID) PTX_GROUP_KERNEL(f, ID)
+#define PTX_TABLE_FLAT(ID) PTX_GROUP_KERNEL(f, ID), PTX_GROUP_KERNEL(o, ID)
 #else
-#define PTX_TABLE_FLAT(ID) NULL
+#define PTX_TABLE_FLAT(ID) NULL, NULL
 #endif
 #define PTX_TABLE_ENTRY(IDX, ID)                                                                 \
     [IDX] = {PTX_GROUP_KERNEL(k, ID), PTX_GROUP_KERNEL(c, ID), PTX_TABLE_FLAT(ID), IDX,        \

@@ -72,7 +72,7 @@ static inline vec_fenv vec_fenv_enter_preset(int rnd)
 static inline void vec_fenv_leave(vec_fenv old)
 {
     __asm__ __volatile__("" ::: "memory"); /* every store is done before the restore */
-    if (old != VEC_FENV_KEPT)
+    if (__builtin_expect(old != VEC_FENV_KEPT, 0)) /* kept, the usual case: straight through */
         vec_fenv_set_(old);
 }
 

@@ -243,8 +243,12 @@
 VINL vec_fenv simd_fenv_enter(int fp, int rnd, const ptxcpu_batch *bt)
 {
     vec_fenv old = VEC_FENV_KEPT;
+    /* the promise laid out as the straight path: a prepared call on one warp then takes no branch
+     * for the environment (one warp of mad.rn.f32 is ~8 cycles; a call without the promise
+     * reads the environment, ~20) */
     if (fp)
-        old = ptx_batch_fenv_preset(bt) ? vec_fenv_enter_preset(rnd) : vec_fenv_enter(rnd);
+        old = __builtin_expect(ptx_batch_fenv_preset(bt), 1) ? vec_fenv_enter_preset(rnd)
+                                                               : vec_fenv_enter(rnd);
     return old;
 }
 VINL void simd_fenv_leave(int fp, vec_fenv old)
@@ -344,7 +348,7 @@ VINL ptxcpu_lanemask *simd_ccw(const ptxcpu_batch *bt, size_t w)
         for (uint64_t s = 0; s < steps; s++)                                                   \
             SIMD_CHAIN_STEP(GEO, NW, X, XW, SEM, TY, TY2, SM, RND, DW, AW, CC, U)              \
     }
-/* (U: b and c are uniform, read from the group's first warp: SIMD_CHAIN_UNIFORM) */
+/* (U: b and c are uniform, read from the group's first warp: SIMD_CHAIN_WIDE) */
 #define SIMD_CHAIN_STEP(GEO, NW, X, XW, SEM, TY, TY2, SM, RND, DW, AW, CC, U)                   \
     for (unsigned j = 0; j < (NW); j++)                                                        \
         SIMD_WARP_STEP(GEO, SEM, TY, TY2, SM, RND, DW, AW, CC, SIMD_SET(XW, DW), X[j], A[j],    \
@@ -359,10 +363,10 @@ VINL ptxcpu_lanemask *simd_ccw(const ptxcpu_batch *bt, size_t w)
  * c of stride 0, as a grid's uniform m and c are; the demo's and grid-compute's chains) run
  * twice the warps a group: 16 vectors in flight, twice the FMA latency times its throughput, with
  * b and c read from the group's first warp (2 + 2 registers). 8 in flight left a 256-step block
- * of 8 warps (the demo's) at 93% of the FMA peak; 16 with b and c per warp spilled them. */
-#define SIMD_CHAIN_UNIFORM(G, SEM, DW) (SIMD_CHAIN_UNROLL(SEM) && (DW) == 32 && GEO_VL(G) >= 16)
-/* Their wide groups are emitted for those rows only (probed by family and width as the geometries
- * are): a constant-false branch in every row's chain made a kernel TU 4-17% longer to build. */
+ * of 8 warps (the demo's) at 93% of the FMA peak; 16 with b and c per warp spilled them. These
+ * wide groups are emitted for those rows only, probed by family and width as the geometries are
+ * (a constant-false branch in every row's chain made a kernel TU 4-17% longer to build); the
+ * chain then tests only what a call decides: the feedback and the strides. */
 #if VL >= 16
 #define SIMD_UNIFORM_FMAD_32 ~, YES
 #define SIMD_UNIFORM_FFMA_32 ~, YES
@@ -373,8 +377,7 @@ VINL ptxcpu_lanemask *simd_ccw(const ptxcpu_batch *bt, size_t w)
 #define SIMD_CHAIN_WIDE__(X) SIMD_CHAIN_WIDE_##X
 #define SIMD_CHAIN_WIDE_NO(...)
 #define SIMD_CHAIN_WIDE_YES(G, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, S3W, CC)                \
-    if (SIMD_CHAIN_UNIFORM(G, SEM, DW) && feedback == 0 && !bt->src[1].stride &&               \
-        !bt->src[2].stride)                                                                    \
+    if (feedback == 0 && !bt->src[1].stride && !bt->src[2].stride)                             \
         for (; w + 2 * GEO_CHAIN_WARPS(G) <= bt->n; w += 2 * GEO_CHAIN_WARPS(G))               \
             SIMD_CHAIN_GROUP(G, 2 * GEO_CHAIN_WARPS(G), SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, \
                              S3W, CC, 1)
@@ -466,7 +469,7 @@ VINL ptxcpu_lanemask *simd_ccw(const ptxcpu_batch *bt, size_t w)
  * the warp's word (GEO_CF_WORD: broadcast once, then one vector op a chunk, where a shift and a
  * move into a mask register or vector a chunk kept the carry readers a fifth behind a plain C
  * loop); two warps an iteration, as the no-CC run of chunks is unrolled too. */
-#define SIMD_FLAT(G, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, S3W, CC)                           \
+#define SIMD_FLAT(G, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, S3W, CC, NWARPS)                   \
     {                                                                                          \
         const void *pa = bt->src[0].base, *pb = bt->src[1].base, *pc = bt->src[2].base,        \
                    *ps3 = bt->src[3].base;                                                     \
@@ -474,7 +477,7 @@ VINL ptxcpu_lanemask *simd_ccw(const ptxcpu_batch *bt, size_t w)
         void *pd = bt->d;                                                                      \
         if (CC) { /* one CC word per warp: every lane is active, so it is replaced */          \
             ptxcpu_lanemask *ccw = bt->cc;                                                     \
-            const size_t n = bt->n;                                                            \
+            const size_t n = (NWARPS);                                                         \
             _Pragma("GCC unroll 2")                                                            \
             for (size_t w = 0; w < n; w++) {                                                   \
                 ptxcpu_lanemask cc = ccw[w], ccn = 0;                                          \
@@ -486,7 +489,7 @@ VINL ptxcpu_lanemask *simd_ccw(const ptxcpu_batch *bt, size_t w)
                     ccw[w] = ccn;                                                              \
             }                                                                                  \
         } else { /* (CC_NONE: no CC word is read, and the compound literal is never written) */ \
-            const size_t nch = bt->n * GEO_NCH(G);                                             \
+            const size_t nch = (NWARPS)*GEO_NCH(G);                                            \
             _Pragma("GCC unroll 4")                                                            \
             for (size_t i = 0; i < nch; i++)                                                   \
                 SIMD_FLAT_CHUNK(G, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, S3W, CC_NONE, i, 0,    \
@@ -515,7 +518,17 @@ VINL ptxcpu_lanemask *simd_ccw(const ptxcpu_batch *bt, size_t w)
     __attribute__((noinline)) SIMD_FN(f, ID)(const ptxcpu_batch *bt)                           \
     {                                                                                          \
         vec_fenv fenv = simd_fenv_enter(SIMD_IS_FP(SEM), RND_##RND, bt);                       \
-        SIMD_FLAT(G, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, S3W, CC)                         \
+        SIMD_FLAT(G, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, S3W, CC, bt->n)                  \
+        simd_fenv_leave(SIMD_IS_FP(SEM), fenv);                                                \
+    }                                                                                          \
+    /* o: f for a batch of one warp (ptxcpu_prepare's pick there): the count a constant, so    \
+     * the warp's chunks run straight, with no loop to enter or leave (an emulator's call). On \
+     * a line of its own: AVX-512 add.u32 (55 bytes) took 2.36 ns a call across two 64-byte   \
+     * lines of code, 1.86 in one. */                                                         \
+    __attribute__((aligned(64))) SIMD_FN(o, ID)(const ptxcpu_batch *bt)                        \
+    {                                                                                          \
+        vec_fenv fenv = simd_fenv_enter(SIMD_IS_FP(SEM), RND_##RND, bt);                       \
+        SIMD_FLAT(G, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, S3W, CC, 1)                      \
         simd_fenv_leave(SIMD_IS_FP(SEM), fenv);                                                \
     }                                                                                          \
     SIMD_FN(k, ID)(const ptxcpu_batch *bt)                                                     \
@@ -600,7 +613,8 @@ PTX_EXTRA_KERNELS(PTX_OP)
 #endif
 #define SIMD_ENTRY(IDX, ID, SEM)                                                                 \
     [IDX] = {SIMD_IN_TABLE(SEM) ? k_##ID : 0, SIMD_IN_TABLE(SEM) ? c_##ID : 0,                 \
-             SIMD_IN_TABLE(SEM) ? f_##ID : 0, IDX, PTX_KERNEL_ISA, SIMD_TABLE_EXT},
+             SIMD_IN_TABLE(SEM) ? f_##ID : 0, SIMD_IN_TABLE(SEM) ? o_##ID : 0, IDX,            \
+             PTX_KERNEL_ISA, SIMD_TABLE_EXT},
 
 PTX_HIDDEN extern const struct ptxcpu_kernel_entry PTX_KERNEL_TABLE[PTX_NKERNELS];
 const struct ptxcpu_kernel_entry PTX_KERNEL_TABLE[PTX_NKERNELS] = {

@@ -120,6 +120,10 @@ static void prepared_matches_run(const char *mn, ptxcpu_isa isa)
     }
 }
 
+/* The library's out-of-line ptxcpu_run_prepared, under another name here: the header's inline
+ * one has this name in C. */
+void exported_run_prepared(const ptxcpu_prepared *p) __asm__("ptxcpu_run_prepared");
+
 /* A refused preparation: its status and message, and a prepared batch that runs nothing (the
  * registers at watch, which the batch names, stay as they were). */
 static void expect_refused(ptxcpu_kernel k, const ptxcpu_batch *b, unsigned flags,
@@ -200,6 +204,16 @@ static void refused_preparations(void)
     ref = r;
     ptxcpu_run_prepared(&p);
     check(!memcmp(&r, &ref, sizeof r), "n = 0: the prepared run wrote memory");
+    /* the exported ptxcpu_run_prepared, which programs built with 0.1.0's header call (the
+     * header's is inline), runs the same */
+    b = good;
+    check(ptxcpu_prepare(k, &b, 0, &p) == PTXCPU_OK, "add.u32: %s", ptxcpu_last_error());
+    fill(&r);
+    ref = r;
+    exported_run_prepared(&p);
+    rb = rebase(&good, &r, &ref);
+    ptxcpu_run(k, &rb);
+    check(!memcmp(&r, &ref, sizeof r), "the exported ptxcpu_run_prepared differs from the inline");
 }
 
 void test_prepared(void)

@@ -468,7 +468,7 @@ static void check_empty(const shape *s)
 
 /* Chains: ptxcpu_run_chain of each table against `steps` scalar runs with d = src[feedback].
  * all_uniform: every other source of stride 0 and 8 to 24 warps (the f32 mad/fma chains then
- * run groups of 8 warps on AVX-512: simd/kernels.h, SIMD_CHAIN_UNIFORM); else at most one
+ * run groups of 8 warps on AVX-512: simd/kernels.h, SIMD_CHAIN_WIDE); else at most one
  * uniform source and 1 to 9 warps. */
 static void check_chain(const shape *s, unsigned fb, uint64_t steps, int all_uniform)
 {
