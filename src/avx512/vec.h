@@ -215,6 +215,12 @@ VINL v32 v32_sel(vm m, v32 a, v32 b) { return simde_mm512_mask_blend_epi32(m, b,
 /* masked vpsubd / vpaddd of all-ones: one instruction, no mask-to-vector move */
 VINL v32 v32_inc_where(v32 a, vm m) { return simde_mm512_mask_sub_epi32(a, m, a, simde_mm512_set1_epi32(-1)); }
 VINL v32 v32_dec_where(v32 a, vm m) { return simde_mm512_mask_add_epi32(a, m, a, simde_mm512_set1_epi32(-1)); }
+/* vptestmd, vpandnd, vpblendmd: a test of the kept lanes needs no mask inversion */
+VINL v32 v32_clear_where_none(v32 a, v32 test, v32 bits)
+{
+    return simde_mm512_mask_blend_epi32(simde_mm512_test_epi32_mask(a, test),
+                                        simde_mm512_andnot_si512(bits, a), a);
+}
 VINL vmh h64_cmpeq(v32 a, v32 b) { return simde_mm512_cmpeq_epi64_mask(a, b); }
 VINL vmh h64_cmpgt_s(v32 a, v32 b) { return simde_mm512_cmpgt_epi64_mask(a, b); }
 VINL v32 h64_sel(vmh m, v32 a, v32 b) { return simde_mm512_mask_blend_epi64(m, b, a); }

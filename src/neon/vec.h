@@ -129,6 +129,10 @@ VINL v32 v32_sel(vm m, v32 a, v32 b) { return simde_vbslq_u32(m, a, b); }
 /* a lane mask is all-ones (-1) where set */
 VINL v32 v32_inc_where(v32 a, vm m) { return simde_vsubq_u32(a, m); }
 VINL v32 v32_dec_where(v32 a, vm m) { return simde_vaddq_u32(a, m); }
+VINL v32 v32_clear_where_none(v32 a, v32 test, v32 bits)
+{
+    return simde_vbslq_u32(simde_vtstq_u32(a, test), a, simde_vbicq_u32(a, bits));
+}
 /* 16-bit element ops on a v32 seen as 2*VL x u16 (the x2 types). */
 VINL v32 v32_add16(v32 a, v32 b) { return FROM_U16_(simde_vaddq_u16(U16_(a), U16_(b))); }
 VINL v32 v32_min16_u(v32 a, v32 b) { return FROM_U16_(simde_vminq_u16(U16_(a), U16_(b))); }

@@ -6,10 +6,9 @@
 #define PTXCPU_SIMD_FLOAT_OPS_H
 
 /* ---- f32 bit-pattern helpers ---------------------------------------------------------------- */
-VINL v32 f32_flush(v32 x) /* subnormal -> zero of its sign */
+VINL v32 f32_flush(v32 x) /* subnormal -> zero of its sign (a zero exponent: clear the rest) */
 {
-    vm sub = v32_cmpeq(v32_and(x, v32_set1(0x7f800000)), v32_zero());
-    return v32_sel(sub, v32_and(x, v32_set1(0x80000000u)), x);
+    return v32_clear_where_none(x, v32_set1(0x7f800000), v32_set1(0x7fffffff));
 }
 VINL v32 f32_canon(v32 x) /* NaN -> 0x7fffffff */
 {

@@ -101,7 +101,9 @@
     X(vm, v32_cmplt_u, (v32, v32))                                                                 \
     X(v32, v32_sel, (vm, v32, v32))       /* m ? a : b, per lane */                                \
     X(v32, v32_inc_where, (v32, vm))      /* a + 1 in m's lanes, a elsewhere (a carry in) */       \
-    X(v32, v32_dec_where, (v32, vm))      /* a - 1 in m's lanes, a elsewhere (a borrow in) */
+    X(v32, v32_dec_where, (v32, vm))      /* a - 1 in m's lanes, a elsewhere (a borrow in) */      \
+    /* a & ~bits in the lanes where a & test is 0, a elsewhere (a subnormal flushed to its sign) */ \
+    X(v32, v32_clear_where_none, (v32, v32, v32))
 
 /* A v32 also holds 2*VL u16 elements (the x2 types' halves) or 4*VL bytes; these ops see it so. */
 #define VEC_INT32_PARTS(X)                                                                         \
