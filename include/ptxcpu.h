@@ -181,9 +181,12 @@ PTXCPU_API const char *ptxcpu_kernel_variant(ptxcpu_kernel k);
 PTXCPU_API ptxcpu_status ptxcpu_run(ptxcpu_kernel k, const ptxcpu_batch *batch);
 /* A dependent chain, the register-resident workload of benchmarks: runs k `steps` times over every
  * warp of the batch, and after each step the result replaces source `feedback` (0-based, in spec
- * order; it must have d's width), so each step waits for the one before. Warps stay in registers
- * between steps; CC.CF is carried from step to step for instructions that read and write it.
- * d receives the last result; guards and CC words apply as in ptxcpu_run. */
+ * order; it must have d's width), so each step waits for the one before. The caller's source
+ * registers are not written; CC.CF is carried from step to step for instructions that read and
+ * write it. d receives the last result (steps 0: source `feedback`); guards and CC words apply
+ * as in ptxcpu_run. Warps stay in registers between steps for the chains `ptxcpu bench` and the
+ * demo measure (mad.rn.f32, fma.rn.f32, mad.rn.f64, dp4a, ...: docs/ARCHITECTURE.md); other
+ * instructions run their batched kernel once a step, with the same results. */
 PTXCPU_API ptxcpu_status ptxcpu_run_chain(ptxcpu_kernel k, const ptxcpu_batch *batch,
                                           unsigned feedback, uint64_t steps);
 /* Parse + resolve on the active ISA + run, for one-off use. The mnemonic is read as ptxcpu_parse

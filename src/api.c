@@ -250,8 +250,10 @@ ptxcpu_status ptxcpu_run_chain(ptxcpu_kernel k, const ptxcpu_batch *b, unsigned 
     if (r->bits[feedback + 1] != r->bits[0])
         return ptx_fail(PTXCPU_E_ARG, "ptxcpu_run_chain: %s: source %u is %u-bit but d is %u-bit",
                         r->mnem, feedback, r->bits[feedback + 1], r->bits[0]);
-    if (b->n)
+    if (b->n && k->chain)
         k->chain(b, feedback, steps);
+    else if (b->n)
+        ptx_chain_by_steps(k, b, feedback, steps);
     return PTXCPU_OK;
 }
 

@@ -95,7 +95,7 @@ typedef void (*ptx_chain_fn)(const ptxcpu_batch *b, unsigned feedback, uint64_t 
 
 struct ptxcpu_kernel_entry {
     ptx_kernel_fn fn;
-    ptx_chain_fn chain;
+    ptx_chain_fn chain; /* NULL: the row has no chain of its own (ptx_chain_by_steps) */
     /* fn's flat path alone, for a batch that passes ptx_flat_path of the row's widths
      * (src/batch_flat.h): what ptxcpu_prepare runs there. NULL: fn serves every batch. */
     ptx_kernel_fn flat;
@@ -108,29 +108,23 @@ struct ptxcpu_kernel_entry {
 
 /* ISA extensions: optional CPU features (detected one by one) that some families use when
  * present. Each has its own kernel table, built with the base ISA's flags plus the extension's,
- * holding only the families it speeds up (fn == NULL elsewhere); the dispatcher lays it over the
- * base ISA's table when the CPU has the feature. X(id, name, base ISA, family, family, family) */
+ * holding only the families tools/gen_ops.py lists for it (EXTENSION_FAMILIES; fn == NULL
+ * elsewhere); the dispatcher lays it over the base ISA's table when the CPU has the feature, in
+ * this order. X(id, name, base ISA) */
 #define PTX_EXTENSIONS(X)                                                                        \
-    X(AVX512_VNNI, "vnni", AVX512, SEM_DP4A, SEM_DP2A, SEM_DP2A)                                 \
-    X(AVX512_VPOPCNTDQ, "vpopcntdq", AVX512, SEM_POPC, SEM_CLZ, SEM_BFIND)                       \
-    X(AVX512_CD, "cd", AVX512, SEM_CLZ, SEM_BFIND, SEM_BFIND) /* after vpopcntdq: its clz wins */ \
-    X(AVX512_GFNI, "gfni", AVX512, SEM_BREV, SEM_BREV, SEM_BREV)                                 \
-    X(AVX2_GFNI, "gfni", AVX2, SEM_BREV, SEM_BREV, SEM_BREV)                                     \
-    X(AVX2_VNNI, "avxvnni", AVX2, SEM_DP4A, SEM_DP2A, SEM_DP2A)                                  \
-    X(NEON_DOTPROD, "dotprod", NEON, SEM_DP4A, SEM_DP2A, SEM_DP2A)
+    X(AVX512_VNNI, "vnni", AVX512)                                                               \
+    X(AVX512_VPOPCNTDQ, "vpopcntdq", AVX512)                                                     \
+    X(AVX512_CD, "cd", AVX512) /* after vpopcntdq: its clz wins */                               \
+    X(AVX512_GFNI, "gfni", AVX512)                                                               \
+    X(AVX2_GFNI, "gfni", AVX2)                                                                   \
+    X(AVX2_VNNI, "avxvnni", AVX2)                                                                \
+    X(NEON_DOTPROD, "dotprod", NEON)
 enum ptx_ext {
     PTX_EXT_NONE,
 #define PTX_EXT_ENUM(ID, ...) PTX_EXT_##ID,
     PTX_EXTENSIONS(PTX_EXT_ENUM)
 #undef PTX_EXT_ENUM
     PTX_EXT_COUNT
-};
-/* PTX_EXT_<id>_F1..F3: an extension's families as integer constants (for static tables). */
-enum {
-#define PTX_EXT_FAMS(ID, NAME, BASE, F1, F2, F3)                                                 \
-    PTX_EXT_##ID##_F1 = F1, PTX_EXT_##ID##_F2 = F2, PTX_EXT_##ID##_F3 = F3,
-    PTX_EXTENSIONS(PTX_EXT_FAMS)
-#undef PTX_EXT_FAMS
 };
 
 /* ptxcpu_prepare's tag on its copy of a float row's batch when the caller promised the default
@@ -152,6 +146,11 @@ static inline size_t ptx_reg_align(unsigned bits) { return bits == 1 ? sizeof(pt
 
 /* One immutable table per ISA, PTX_NKERNELS entries, defined by each ISA's kernel file. */
 PTX_HIDDEN extern const struct ptxcpu_kernel_entry ptx_kernels_scalar[PTX_NKERNELS];
+
+/* ptxcpu_run_chain of a kernel whose chain is NULL (a row without a chain of its own): the
+ * batched kernel once a step (src/chain.c). The batch and feedback are checked. */
+PTX_HIDDEN void ptx_chain_by_steps(ptxcpu_kernel k, const ptxcpu_batch *b, unsigned feedback,
+                                   uint64_t steps);
 
 /* The kernel that runs row `op` on target `sm` (legacy mad.f32, sm_1x sub.f32 flushing). */
 PTX_HIDDEN unsigned ptx_kernel_id(unsigned op, unsigned sm);

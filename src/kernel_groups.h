@@ -13,9 +13,11 @@
 #define PTX_CAT_(a, b) a##b
 
 /* PTX_IF_IN_GROUP(SEM, M): M where family SEM's kernels are compiled in this translation unit (in
- * group PTX_FAMILY_GROUP; every family where that is not defined), else a macro that drops its
- * arguments. Decided by the preprocessor, so a group's TU does not even parse the other rows. */
-#ifdef PTX_FAMILY_GROUP
+ * group PTX_FAMILY_GROUP; in an extension's TU, the extension's families; every family where
+ * neither is defined), else a macro that drops its arguments. Decided by the preprocessor, so a group's TU does not even parse the other rows. */
+#if defined(PTX_KERNEL_EXT_ID) /* an ISA extension's TU: its families (EXTENSION_FAMILIES) */
+#define PTX_IN_GROUP(SEM) PTX_PROBE(PTX_CAT(PTX_CAT(PTX_EXTFAM_, PTX_KERNEL_EXT_ID), _##SEM))
+#elif defined(PTX_FAMILY_GROUP)
 #define PTX_IN_GROUP(SEM) PTX_GROUP_SAME(PTX_GROUP_##SEM, PTX_FAMILY_GROUP)
 #else
 #define PTX_IN_GROUP(SEM) 1
@@ -40,6 +42,16 @@
 #if PTX_NGROUPS > 8
 #error "more than 8 kernel groups: add PTX_GROUP_SAME_<g>_<g> lines"
 #endif
+
+/* PTX_IF_CHAIN(ID, M): M where row ID has a register-resident chain of its own (PTX_CHAIN_<ID> in
+ * ops.def, from tools/gen_ops.py's CHAIN_ROWS), else a macro that drops its arguments; and
+ * PTX_CHAIN_OR_NULL(ID, fn): fn there, else NULL (ptxcpu_run_chain then steps the batched kernel:
+ * src/chain.c). */
+#define PTX_HAS_CHAIN(ID) PTX_PROBE(PTX_CHAIN_##ID)
+#define PTX_IF_CHAIN(ID, M) PTX_CAT(PTX_IF_IN_GROUP_, PTX_HAS_CHAIN(ID))(M)
+#define PTX_CHAIN_OR_NULL(ID, fn) PTX_CAT(PTX_CHAIN_OR_NULL_, PTX_HAS_CHAIN(ID))(fn)
+#define PTX_CHAIN_OR_NULL_1(fn) fn
+#define PTX_CHAIN_OR_NULL_0(fn) NULL
 
 /* The kernels of a group's TU are hidden functions named after the ISA's table, for
  * src/kernel_table.c: kind k (batched) or c (chain), e.g. ptx_kernels_avx2_k_add_u32. */

@@ -9,14 +9,17 @@
 
 /* Every row's kernels, defined in the TU of its family's group. A family that ops.def does not
  * place stops the build here (PTX_GROUP_<family> undeclared), as does a group number past
- * PTX_NGROUPS; a kernel no TU defines fails the link. A table entry is never NULL. */
+ * PTX_NGROUPS; a kernel no TU defines fails the link. A table entry's kernels are never NULL but
+ * for the chain of a row without one of its own (PTX_IF_CHAIN). */
 #define PTX_TABLE_DECLARE(ID, MN, SEM, ...)                                                      \
     _Static_assert(PTX_GROUP_##SEM < PTX_NGROUPS, "family " #SEM ": no such kernel group");    \
     PTX_HIDDEN void PTX_GROUP_KERNEL(k, ID)(const ptxcpu_batch *bt);                           \
-    PTX_HIDDEN void PTX_GROUP_KERNEL(c, ID)(const ptxcpu_batch *bt, unsigned feedback,         \
-                                            uint64_t steps);                                   \
+    PTX_IF_CHAIN(ID, PTX_TABLE_DECLARE_CHAIN)(ID)                                              \
     PTX_HIDDEN void PTX_GROUP_KERNEL(f, ID)(const ptxcpu_batch *bt);                           \
     PTX_HIDDEN void PTX_GROUP_KERNEL(o, ID)(const ptxcpu_batch *bt);
+#define PTX_TABLE_DECLARE_CHAIN(ID)                                                              \
+    PTX_HIDDEN void PTX_GROUP_KERNEL(c, ID)(const ptxcpu_batch *bt, unsigned feedback,         \
+                                            uint64_t steps);
 #define PTX_OP PTX_TABLE_DECLARE
 #include "ops.def"
 #undef PTX_OP
@@ -30,7 +33,8 @@ PTX_EXTRA_KERNELS(PTX_TABLE_DECLARE)
 #define PTX_TABLE_FLAT(ID) NULL, NULL
 #endif
 #define PTX_TABLE_ENTRY(IDX, ID)                                                                 \
-    [IDX] = {PTX_GROUP_KERNEL(k, ID), PTX_GROUP_KERNEL(c, ID), PTX_TABLE_FLAT(ID), IDX,        \
+    [IDX] = {PTX_GROUP_KERNEL(k, ID), PTX_CHAIN_OR_NULL(ID, PTX_GROUP_KERNEL(c, ID)),          \
+             PTX_TABLE_FLAT(ID), IDX,                                                          \
              PTX_KERNEL_ISA, PTX_EXT_NONE},
 PTX_HIDDEN extern const struct ptxcpu_kernel_entry PTX_KERNEL_TABLE[PTX_NKERNELS];
 const struct ptxcpu_kernel_entry PTX_KERNEL_TABLE[PTX_NKERNELS] = {

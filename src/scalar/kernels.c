@@ -73,7 +73,7 @@ static inline const void *warp_src(const ptxcpu_batch *bt, unsigned k, size_t w)
     if (((CC) & CC_W) && ccw)                                                                  \
         *ccw = cc;
 
-/* One batched kernel and its dependent chain. Every source lane of a warp is read before any lane
+/* One batched kernel. Every source lane of a warp is read before any lane
  * of it is written, so a destination that is exactly a source (even of another width) is safe. */
 #define SCALAR_KERNEL(ID, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, S3W, CC)                      \
     PTX_HIDDEN void PTX_GROUP_KERNEL(k, ID)(const ptxcpu_batch *bt)                            \
@@ -83,7 +83,10 @@ static inline const void *warp_src(const ptxcpu_batch *bt, unsigned k, size_t w)
             STEP_WARP(SEM, TY, TY2, MODS, RND)                                                 \
             STORE_WARP(DW, CC)                                                                 \
         }                                                                                      \
-    }                                                                                          \
+    }
+/* The chain of a row with one of its own (PTX_IF_CHAIN; the others' ptxcpu_run_chain steps the
+ * batched kernel: src/chain.c). */
+#define SCALAR_CHAIN(ID, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, S3W, CC)                       \
     PTX_HIDDEN void PTX_GROUP_KERNEL(c, ID)(const ptxcpu_batch *bt, unsigned feedback,         \
                                             uint64_t steps)                                    \
     {                                                                                          \
@@ -101,7 +104,9 @@ static inline const void *warp_src(const ptxcpu_batch *bt, unsigned k, size_t w)
 
 #define PTX_KERNEL_TABLE ptx_kernels_scalar /* names the kernels (PTX_GROUP_KERNEL) */
 #define PTX_OP(ID, MN, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, S3W, NSRC, CC, SM, PM, PN, SEC)  \
-    PTX_IF_IN_GROUP(SEM, SCALAR_KERNEL)(ID, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, S3W, CC)
+    PTX_IF_IN_GROUP(SEM, SCALAR_KERNEL)(ID, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, S3W, CC)    \
+    PTX_IF_IN_GROUP(SEM, PTX_IF_CHAIN(ID, SCALAR_CHAIN))(ID, SEM, TY, TY2, MODS, RND, DW, AW, BW,   \
+                                                         CW, S3W, CC)
 #include "ops.def"
 PTX_EXTRA_KERNELS(PTX_OP)
 #undef PTX_OP

@@ -497,7 +497,7 @@ VINL ptxcpu_lanemask *simd_ccw(const ptxcpu_batch *bt, size_t w)
         }                                                                                      \
     }
 
-/* A row's batched kernel k, its flat-only entry f and its chain c (static in a whole-ISA TU; in a
+/* A row's batched kernel k and its flat-only entries f and o (static in a whole-ISA TU; in a
  * group's, hidden and named for src/kernel_table.c). */
 #ifdef PTX_FAMILY_GROUP
 #define SIMD_NAME(kind, ID) PTX_GROUP_KERNEL(kind, ID)
@@ -559,7 +559,15 @@ VINL ptxcpu_lanemask *simd_ccw(const ptxcpu_batch *bt, size_t w)
             }                                                                                  \
         }                                                                                      \
         simd_fenv_leave(SIMD_IS_FP(SEM), fenv);                                                \
-    }                                                                                          \
+    }
+
+/* A row's chain c, for the rows tools/gen_ops.py lists in CHAIN_ROWS (PTX_IF_CHAIN); the others'
+ * ptxcpu_run_chain steps k (src/chain.c). */
+#define SIMD_CHAIN_FN(ID, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, S3W, CC)                      \
+    SIMD_CHAIN_FN_G_(SIMD_GEO_ROW(ID, SEM, DW, AW, BW, CW, S3W), ID, SEM, TY, TY2, MODS, RND, DW, \
+                     AW, BW, CW, S3W, CC)
+#define SIMD_CHAIN_FN_G_(...) SIMD_CHAIN_FN_G(__VA_ARGS__)
+#define SIMD_CHAIN_FN_G(G, ID, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, S3W, CC)               \
     SIMD_FN(c, ID)(const ptxcpu_batch *bt, unsigned feedback, uint64_t steps)                  \
     {                                                                                          \
         vec_fenv fenv = simd_fenv_enter(SIMD_IS_FP(SEM), RND_##RND, bt);                       \
@@ -588,40 +596,34 @@ VINL ptxcpu_lanemask *simd_ccw(const ptxcpu_batch *bt, size_t w)
 #define SIMD_ROW_KERNEL_32 SIMD_KERNEL
 #define SIMD_ROW_KERNEL_64 SIMD_KERNEL
 #define PTX_OP(ID, MN, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, S3W, NSRC, CC, SM, PM, PN, SEC)  \
-    PTX_IF_IN_GROUP(SEM, SIMD_ROW_KERNEL)(ID, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, S3W, CC)
+    PTX_IF_IN_GROUP(SEM, SIMD_ROW_KERNEL)(ID, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, S3W, CC)  \
+    PTX_IF_IN_GROUP(SEM, PTX_IF_CHAIN(ID, SIMD_CHAIN_FN))(ID, SEM, TY, TY2, MODS, RND, DW, AW, BW, \
+                                                          CW, S3W, CC)
 #include "ops.def"
 PTX_EXTRA_KERNELS(PTX_OP)
 #undef PTX_OP
 
 #ifndef PTX_FAMILY_GROUP /* a whole-ISA TU: its table */
 /* An extension's table (PTX_KERNEL_EXT_ID = its id in PTX_EXTENSIONS, e.g. AVX512_VNNI) holds
- * only the extension's families; the other entries stay NULL and their kernels are never
- * emitted (the constant condition folds the reference away). */
+ * only the extension's families, the only rows its TU expands (PTX_IF_IN_GROUP); its other
+ * entries stay zero (fn NULL: the base ISA's kernel). */
 #ifdef PTX_KERNEL_EXT_ID
-#define SIMD_EXT_F(n) SIMD_EXT_F_(PTX_KERNEL_EXT_ID, n)
-#define SIMD_EXT_F_(id, n) SIMD_EXT_F__(id, n)
-#define SIMD_EXT_F__(id, n) PTX_EXT_##id##_F##n
 #define SIMD_EXT_X(id) SIMD_EXT_X_(id)
 #define SIMD_EXT_X_(id) PTX_EXT_##id
-#define SIMD_IN_TABLE(SEM)                                                                       \
-    ((int)SEM_##SEM == SIMD_EXT_F(1) || (int)SEM_##SEM == SIMD_EXT_F(2) ||                     \
-     (int)SEM_##SEM == SIMD_EXT_F(3))
 #define SIMD_TABLE_EXT SIMD_EXT_X(PTX_KERNEL_EXT_ID)
 #else
-#define SIMD_IN_TABLE(SEM) 1
 #define SIMD_TABLE_EXT PTX_EXT_NONE
 #endif
 #define SIMD_ENTRY(IDX, ID, SEM)                                                                 \
-    [IDX] = {SIMD_IN_TABLE(SEM) ? k_##ID : 0, SIMD_IN_TABLE(SEM) ? c_##ID : 0,                 \
-             SIMD_IN_TABLE(SEM) ? f_##ID : 0, SIMD_IN_TABLE(SEM) ? o_##ID : 0, IDX,            \
-             PTX_KERNEL_ISA, SIMD_TABLE_EXT},
+    [IDX] = {k_##ID, PTX_CHAIN_OR_NULL(ID, c_##ID), f_##ID, o_##ID, IDX, PTX_KERNEL_ISA,       \
+             SIMD_TABLE_EXT},
 
 PTX_HIDDEN extern const struct ptxcpu_kernel_entry PTX_KERNEL_TABLE[PTX_NKERNELS];
 const struct ptxcpu_kernel_entry PTX_KERNEL_TABLE[PTX_NKERNELS] = {
-#define PTX_OP(ID, MN, SEM, ...) SIMD_ENTRY(PTX_OP_##ID, ID, SEM)
+#define PTX_OP(ID, MN, SEM, ...) PTX_IF_IN_GROUP(SEM, SIMD_ENTRY)(PTX_OP_##ID, ID, SEM)
 #include "ops.def"
 #undef PTX_OP
-#define PTX_EXTRA(ID, MN, SEM, ...) SIMD_ENTRY(PTX_K_##ID, ID, SEM)
+#define PTX_EXTRA(ID, MN, SEM, ...) PTX_IF_IN_GROUP(SEM, SIMD_ENTRY)(PTX_K_##ID, ID, SEM)
     PTX_EXTRA_KERNELS(PTX_EXTRA)
 #undef PTX_EXTRA
 };

@@ -46,14 +46,7 @@ VINL ptxcpu_lanemask simd_warp_bits(const vm *flags)
     SIMD_FN(k, ID)(const ptxcpu_batch *bt) { simd_pred_run_##ID(bt); }                        \
     /* (no flat path: f and o, which ptxcpu_prepare may pick, are k) */                       \
     SIMD_FN(f, ID)(const ptxcpu_batch *bt) { SIMD_NAME(k, ID)(bt); }                           \
-    SIMD_FN(o, ID)(const ptxcpu_batch *bt) { SIMD_NAME(k, ID)(bt); }                           \
-    /* (ptxcpu_run_chain refuses these rows: no source reads a predicate back; were it called,  \
-     * every step would give the same mask) */                                                 \
-    SIMD_FN(c, ID)(const ptxcpu_batch *bt, unsigned feedback, uint64_t steps)                  \
-    {                                                                                          \
-        (void)feedback;                                                                        \
-        if (steps)                                                                             \
-            simd_pred_run_##ID(bt);                                                            \
-    }
+    SIMD_FN(o, ID)(const ptxcpu_batch *bt) { SIMD_NAME(k, ID)(bt); }
+    /* (no chain: ptxcpu_run_chain refuses these rows, no source reads a predicate back) */
 
 #endif
