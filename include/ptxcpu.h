@@ -16,7 +16,7 @@ extern "C" {
 #define PTXCPU_API __attribute__((visibility("default")))
 #endif
 
-#define PTXCPU_VERSION "0.1.0"
+#define PTXCPU_VERSION "0.2.0"
 #define PTXCPU_WARP 32 /* lanes per warp */
 
 /* ---- Warp registers ------------------------------------------------------------------------
@@ -211,9 +211,11 @@ PTXCPU_API ptxcpu_status ptxcpu_exec(const char *mnemonic, const ptxcpu_batch *b
  * threads at once where those runs' d registers and CC words are apart. Its fields are private
  * (they may change from one version to the next). After a failed ptxcpu_prepare, *out is a
  * prepared batch that runs nothing. */
+struct ptxcpu_kernel_ctx; /* private: what a kernel takes besides the batch (its row's rounding, ...) */
 typedef struct ptxcpu_prepared {
-    void (*fn_)(const ptxcpu_batch *); /* private: the kernel's entry */
-    ptxcpu_batch batch_;              /* private: the checked copy */
+    void (*fn_)(const struct ptxcpu_kernel_ctx *, const ptxcpu_batch *); /* private: the entry */
+    const struct ptxcpu_kernel_ctx *ctx_; /* private: its context */
+    ptxcpu_batch batch_;                  /* private: the checked copy */
 } ptxcpu_prepared;
 
 /* ptxcpu_prepare flags. */
@@ -235,9 +237,10 @@ PTXCPU_API ptxcpu_status ptxcpu_prepare(ptxcpu_kernel k, const ptxcpu_batch *bat
 /* Run a batch ptxcpu_prepare made: the same results as ptxcpu_run on it, without any check.
  * p must be what ptxcpu_prepare wrote (or a copy of it); anything else is undefined behaviour.
  * Inline, so that a call is one indirect call into the kernel (one warp: the kernel's one-warp
- * entry, its chunks in a straight line). The library also exports a function of this name, for
- * programs built with 0.1.0's header, which declared it out of line. */
-static inline void ptxcpu_run_prepared(const ptxcpu_prepared *p) { p->fn_(&p->batch_); }
+ * entry, its chunks in a straight line). The library also exports a function of this name (for
+ * callers that take its address). ABI: 0.2.0 added the context to ptxcpu_prepared, so the
+ * library's soname is libptxcpu.so.1 (0.1.0's was .so.0). */
+static inline void ptxcpu_run_prepared(const ptxcpu_prepared *p) { p->fn_(p->ctx_, &p->batch_); }
 
 #ifdef __cplusplus
 }

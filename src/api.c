@@ -211,7 +211,7 @@ static __attribute__((noinline)) ptxcpu_status run_checked(ptxcpu_kernel k, cons
 {
     ptxcpu_status s = check_batch("ptxcpu_run", k, b);
     if (s == PTXCPU_OK && b->n)
-        k->fn(b);
+        k->fn(&k->ctx[0], b);
     return s;
 }
 
@@ -219,7 +219,7 @@ ptxcpu_status ptxcpu_run(ptxcpu_kernel k, const ptxcpu_batch *b)
 {
     if (__builtin_expect(!k || !b || !b->n || !batch_clear(&ptx_rows[k->op], b), 0))
         return run_checked(k, b);
-    k->fn(b);
+    k->fn(&k->ctx[0], b);
     return PTXCPU_OK;
 }
 
@@ -278,14 +278,15 @@ static const uint8_t sem_fpu[PTX_NSEMS] = {
 };
 
 /* What a failed ptxcpu_prepare leaves: a batch of no warps, run by nothing. */
-static void run_nothing(const ptxcpu_batch *b) { (void)b; }
+static void run_nothing(const ptx_kctx *ctx, const ptxcpu_batch *b) { (void)ctx, (void)b; }
+static const ptx_kctx no_ctx;
 
 ptxcpu_status ptxcpu_prepare(ptxcpu_kernel k, const ptxcpu_batch *b, unsigned flags,
                              ptxcpu_prepared *out)
 {
     if (!out)
         return ptx_fail(PTXCPU_E_NULL, "ptxcpu_prepare: out is NULL");
-    *out = (ptxcpu_prepared){.fn_ = run_nothing};
+    *out = (ptxcpu_prepared){.fn_ = run_nothing, .ctx_ = &no_ctx};
     if (flags & ~PTXCPU_PREPARE_DEFAULT_FENV)
         return ptx_fail(PTXCPU_E_ARG, "ptxcpu_prepare: unknown flags %#x",
                         flags & ~PTXCPU_PREPARE_DEFAULT_FENV);
@@ -308,9 +309,10 @@ ptxcpu_status ptxcpu_prepare(ptxcpu_kernel k, const ptxcpu_batch *b, unsigned fl
         copy.cc_stride = r->cc ? (ptrdiff_t)sizeof(ptxcpu_lanemask) : 0;
         copy.guard_stride = copy.guard ? (ptrdiff_t)sizeof(ptxcpu_lanemask) : 0;
     }
-    if ((flags & PTXCPU_PREPARE_DEFAULT_FENV) && sem_fpu[r->sem] && r->nsrc < 4)
-        copy.src[3].base = &ptx_fenv_preset_tag; /* the promise, for the kernel's FP hook */
     out->batch_ = copy;
+    /* the promise is a context of the entry's own (the kernel's FP hook then does not read the
+     * environment); integer rows ignore it */
+    out->ctx_ = &k->ctx[(flags & PTXCPU_PREPARE_DEFAULT_FENV) && sem_fpu[r->sem]];
     /* a flat batch runs the kernel's flat path directly: the tests the kernel would make on every
      * call (and the register saves of its per-warp path) are paid here once. One warp of narrow
      * registers too, which the kernel itself gives its per-warp path (no flat tests there). */
@@ -320,7 +322,7 @@ ptxcpu_status ptxcpu_prepare(ptxcpu_kernel k, const ptxcpu_batch *b, unsigned fl
     return PTXCPU_OK;
 }
 
-/* The exported ptxcpu_run_prepared of 0.1.0's header, which declared it out of line (the header's
- * is inline now, and not emitted here: this file does not call it). */
+/* ptxcpu_run_prepared out of line, as 0.1.0 exported it, for callers that take its address (the
+ * header's is inline, and not emitted here: this file does not call it). */
 PTXCPU_API void ptx_run_prepared_abi(const ptxcpu_prepared *p) __asm__("ptxcpu_run_prepared");
-void ptx_run_prepared_abi(const ptxcpu_prepared *p) { p->fn_(&p->batch_); }
+void ptx_run_prepared_abi(const ptxcpu_prepared *p) { p->fn_(p->ctx_, &p->batch_); }

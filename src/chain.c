@@ -50,7 +50,7 @@ static void chain_group(ptxcpu_kernel k, const ptxcpu_batch *b, unsigned feedbac
     s.d = acc, s.d_stride = (ptrdiff_t)rb; /* packed: the kernel's flat path where b's are too */
     s.src[feedback] = (ptxcpu_src){acc, (ptrdiff_t)rb};
     for (uint64_t t = 0; t < steps; t++)
-        k->fn(&s);
+        k->fn(&k->ctx[0], &s);
     for (size_t j = 0; j < g; j++) {
         ptxcpu_lanemask guard =
             b->guard ? *(const ptxcpu_lanemask *)warp_at(b->guard, b->guard_stride, w0 + j) : ~0u;

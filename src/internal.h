@@ -71,6 +71,8 @@ enum ptx_op_id {
     PTX_K_mad_legacy_sat_f32,         /* mad{.ftz}.sat.f32 on sm_1x */
     PTX_NKERNELS
 };
+#define PTX_KERNEL_OF_mad_legacy_f32 mad_legacy_f32 /* (each extra kernel is its own) */
+#define PTX_KERNEL_OF_mad_legacy_sat_f32 mad_legacy_sat_f32
 
 /* The extra kernels, with the same columns as ops.def so kernel templates expand them too. */
 #define PTX_EXTRA_KERNELS(X)                                                                     \
@@ -90,7 +92,27 @@ typedef struct ptx_row {
 
 PTX_HIDDEN extern const ptx_row ptx_rows[PTX_NKERNELS];
 
-typedef void (*ptx_kernel_fn)(const ptxcpu_batch *b);
+/* What a kernel takes at run time besides the batch: its row's context, resolved once per table
+ * entry (ptxcpu_prepare picks which of the entry's two). One kernel serves every row that differs
+ * only in what the context holds (ops.def's PTX_KERNEL lines); its hot loop never branches per
+ * lane on it. */
+typedef struct ptxcpu_kernel_ctx { /* (opaque in ptxcpu.h, which ptxcpu_prepared names) */
+    uint8_t rnd;         /* the row's rounding (enum ptx_rnd); read by kernels of RND CTX */
+    uint8_t fenv_preset; /* the caller promised the default FP environment: it is not read */
+} ptx_kctx;
+/* A table entry's two contexts: [0] for ptxcpu_run, [1] with the promise */
+#define PTX_KCTX_PAIR(RND) {{RND_##RND, 0}, {RND_##RND, 1}}
+/* RND_CTX: the rounding of a kernel shared by the directed modes, read from its context `ctx`,
+ * which tells the compiler it is one of RZ, RM, RP (tests of RN or none fold away). */
+static inline __attribute__((always_inline)) int ptx_rnd_directed(unsigned rnd)
+{
+    if (rnd < RND_RZ || rnd > RND_RP)
+        __builtin_unreachable();
+    return (int)rnd;
+}
+#define RND_CTX ptx_rnd_directed(ctx->rnd)
+
+typedef void (*ptx_kernel_fn)(const ptx_kctx *ctx, const ptxcpu_batch *b);
 typedef void (*ptx_chain_fn)(const ptxcpu_batch *b, unsigned feedback, uint64_t steps);
 
 struct ptxcpu_kernel_entry {
@@ -104,6 +126,7 @@ struct ptxcpu_kernel_entry {
     uint16_t op;  /* kernel id (row or extra) */
     uint8_t isa;
     uint8_t ext;  /* PTX_EXT_NONE, or the ISA extension this kernel needs */
+    ptx_kctx ctx[2]; /* the row's context: [0] as is, [1] with the default FP environment promised */
 };
 
 /* ISA extensions: optional CPU features (detected one by one) that some families use when
@@ -126,18 +149,6 @@ enum ptx_ext {
 #undef PTX_EXT_ENUM
     PTX_EXT_COUNT
 };
-
-/* ptxcpu_prepare's tag on its copy of a float row's batch when the caller promised the default
- * floating-point environment (PTXCPU_PREPARE_DEFAULT_FENV): src[3], which no float row has (they
- * take at most three sources) and none reads, points at this. The kernels' FP hook then skips
- * reading the environment (src/simd/kernels.h); a caller's own batch can never carry the tag.
- * Weak, so every image that links kernels has one (the test suites link emulated kernel tables
- * next to the shared library, whose hidden symbols they cannot see). */
-__attribute__((weak)) PTX_HIDDEN const char ptx_fenv_preset_tag = 0;
-static inline int ptx_batch_fenv_preset(const ptxcpu_batch *b)
-{
-    return b->src[3].base == &ptx_fenv_preset_tag;
-}
 
 /* Bytes of a warp register of `bits` bits (a predicate, 1 bit: one ptxcpu_lanemask) and the
  * alignment it needs. */

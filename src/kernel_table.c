@@ -7,41 +7,47 @@
 #error "kernel_table.c: define PTX_KERNEL_TABLE, PTX_KERNEL_ISA, PTX_KERNEL_FLAT (meson.build does)"
 #endif
 
-/* Every row's kernels, defined in the TU of its family's group. A family that ops.def does not
- * place stops the build here (PTX_GROUP_<family> undeclared), as does a group number past
- * PTX_NGROUPS; a kernel no TU defines fails the link. A table entry's kernels are never NULL but
- * for the chain of a row without one of its own (PTX_IF_CHAIN). */
-#define PTX_TABLE_DECLARE(ID, MN, SEM, ...)                                                      \
+/* Every kernel, defined in the TU of its family's group, and the chains of the rows that have
+ * one. A family that ops.def does not place stops the build here (PTX_GROUP_<family>
+ * undeclared), as does a group number past PTX_NGROUPS; a kernel no TU defines fails the link. A
+ * table entry's kernels are never NULL but for the chain of a row without one of its own
+ * (PTX_IF_CHAIN). */
+#define PTX_TABLE_DECLARE(KID, SEM, ...)                                                         \
     _Static_assert(PTX_GROUP_##SEM < PTX_NGROUPS, "family " #SEM ": no such kernel group");    \
-    PTX_HIDDEN void PTX_GROUP_KERNEL(k, ID)(const ptxcpu_batch *bt);                           \
-    PTX_IF_CHAIN(ID, PTX_TABLE_DECLARE_CHAIN)(ID)                                              \
-    PTX_HIDDEN void PTX_GROUP_KERNEL(f, ID)(const ptxcpu_batch *bt);                           \
-    PTX_HIDDEN void PTX_GROUP_KERNEL(o, ID)(const ptxcpu_batch *bt);
+    PTX_HIDDEN void PTX_GROUP_KERNEL(k, KID)(const ptx_kctx *ctx, const ptxcpu_batch *bt);     \
+    PTX_HIDDEN void PTX_GROUP_KERNEL(f, KID)(const ptx_kctx *ctx, const ptxcpu_batch *bt);     \
+    PTX_HIDDEN void PTX_GROUP_KERNEL(o, KID)(const ptx_kctx *ctx, const ptxcpu_batch *bt);
+#define PTX_KERNEL PTX_TABLE_DECLARE
+#include "ops.def"
+#undef PTX_KERNEL
+#define PTX_TABLE_DECLARE_EXTRA(ID, MN, SEM, ...) PTX_TABLE_DECLARE(ID, SEM)
+PTX_EXTRA_KERNELS(PTX_TABLE_DECLARE_EXTRA)
 #define PTX_TABLE_DECLARE_CHAIN(ID)                                                              \
     PTX_HIDDEN void PTX_GROUP_KERNEL(c, ID)(const ptxcpu_batch *bt, unsigned feedback,         \
                                             uint64_t steps);
-#define PTX_OP PTX_TABLE_DECLARE
+#define PTX_OP(ID, ...) PTX_IF_CHAIN(ID, PTX_TABLE_DECLARE_CHAIN)(ID)
 #include "ops.def"
 #undef PTX_OP
-PTX_EXTRA_KERNELS(PTX_TABLE_DECLARE)
 
 /* A SIMD ISA's kernels have a flat-only entry f and its one-warp form o (simd/kernels.h); the
  * scalar ones have neither. */
 #if PTX_KERNEL_FLAT
-#define PTX_TABLE_FLAT(ID) PTX_GROUP_KERNEL(f, ID), PTX_GROUP_KERNEL(o, ID)
+#define PTX_TABLE_FLAT(KID) PTX_GROUP_KERNEL(f, KID), PTX_GROUP_KERNEL(o, KID)
 #else
-#define PTX_TABLE_FLAT(ID) NULL, NULL
+#define PTX_TABLE_FLAT(KID) NULL, NULL
 #endif
-#define PTX_TABLE_ENTRY(IDX, ID)                                                                 \
-    [IDX] = {PTX_GROUP_KERNEL(k, ID), PTX_CHAIN_OR_NULL(ID, PTX_GROUP_KERNEL(c, ID)),          \
-             PTX_TABLE_FLAT(ID), IDX,                                                          \
-             PTX_KERNEL_ISA, PTX_EXT_NONE},
+/* A row's entry: its kernel (PTX_KERNEL_OF_<id>), its chain, and its context. */
+#define PTX_TABLE_ENTRY(IDX, ID, RND) PTX_TABLE_ENTRY_(IDX, ID, PTX_KERNEL_OF_##ID, RND)
+#define PTX_TABLE_ENTRY_(IDX, ID, KID, RND) PTX_TABLE_ENTRY__(IDX, ID, KID, RND)
+#define PTX_TABLE_ENTRY__(IDX, ID, KID, RND)                                                     \
+    [IDX] = {PTX_GROUP_KERNEL(k, KID), PTX_CHAIN_OR_NULL(ID, PTX_GROUP_KERNEL(c, ID)),         \
+             PTX_TABLE_FLAT(KID), IDX, PTX_KERNEL_ISA, PTX_EXT_NONE, PTX_KCTX_PAIR(RND)},
 PTX_HIDDEN extern const struct ptxcpu_kernel_entry PTX_KERNEL_TABLE[PTX_NKERNELS];
 const struct ptxcpu_kernel_entry PTX_KERNEL_TABLE[PTX_NKERNELS] = {
-#define PTX_OP(ID, ...) PTX_TABLE_ENTRY(PTX_OP_##ID, ID)
+#define PTX_OP(ID, MN, SEM, TY, TY2, MODS, RND, ...) PTX_TABLE_ENTRY(PTX_OP_##ID, ID, RND)
 #include "ops.def"
 #undef PTX_OP
-#define PTX_EXTRA(ID, ...) PTX_TABLE_ENTRY(PTX_K_##ID, ID)
+#define PTX_EXTRA(ID, MN, SEM, TY, TY2, MODS, RND, ...) PTX_TABLE_ENTRY(PTX_K_##ID, ID, RND)
     PTX_EXTRA_KERNELS(PTX_EXTRA)
 #undef PTX_EXTRA
 };

@@ -408,6 +408,32 @@ def ident_of(mnem, sem, nsrc):
     return mnem.replace('.', '_') + (f'_{nsrc}src' if sem in SHARED_IDS else '')
 
 
+# Kernels: one per (family, types, modifiers, widths, CC use) and rounding, where the directed
+# roundings .rz/.rm/.rp share one kernel that reads the row's mode from its context at run time
+# (RND CTX: it sets MXCSR/FPCR anyway, so the mode costs nothing as data) and RN / none keep
+# theirs as a constant (the one-warp calls of the default mode take no branch on it; rows whose
+# rounding is none and rn can mean different operations: div.full.f32 / div.rn.f32). A kernel
+# used by one row is named after it, a shared one after its first row with `rx` for the mode.
+DIRECTED = {'RZ', 'RM', 'RP'}
+
+
+def kernel_key(r):
+    (mnem, sem, ty, ty2, m, rnd, dw, a, b, c, e, nsrc, cc, sm, ptx, sec) = r
+    return (sem, ty, ty2, m, 'CTX' if rnd in DIRECTED else rnd, dw, a, b, c, e, cc)
+
+
+kernels = {}  # key -> (kernel id, rows)
+for r in rows:
+    kernels.setdefault(kernel_key(r), []).append(r)
+kernel_id = {}
+for key, krows in kernels.items():
+    first = ident_of(krows[0][0], krows[0][1], krows[0][11])
+    kid = first if len(krows) == 1 else first.replace(f'_{krows[0][5].lower()}_', '_rx_', 1)
+    assert len(krows) == 1 or kid != first, f'{first}: a shared kernel needs a name of its own'
+    for r in krows:
+        kernel_id[r[0], r[11]] = kid
+assert len(set(kernel_id.values())) == len(kernels), 'two kernels of one name'
+
 assert {r[1] for r in rows} == {f for f, _, _ in FAMILIES}, 'a family without rows, or rows without one'
 assert all(0 <= g < KERNEL_GROUPS for _, _, g in FAMILIES)
 assert all(f in {n for n, _, _ in FAMILIES} for fs in EXTENSION_FAMILIES.values() for f in fs)
@@ -418,7 +444,11 @@ print(' * It also defines PTX_NGROUPS and PTX_GROUP_<family>, the kernel group o
 print(' * PTX_CHAIN_<id> (`~, 1`, a probe: src/kernel_groups.h) for the rows with a chain of their own,')
 print(' * and PTX_EXTFAM_<extension>_<family> (a probe) and PTX_EXTENSION_FAMILIES(X) (X(extension,')
 print(' * family) ...) for the families of each ISA extension\'s table.')
+print(' * PTX_KERNEL_OF_<row id> names the kernel that runs each row.')
 print(' *   PTX_FAMILY(family, computes on the vector FPU)')
+print(' *   PTX_KERNEL(kernel id, semantic family, type, second type, modifiers, rounding (CTX: the')
+print(' *              row\'s, from the kernel\'s context at run time), d bits, a bits, b bits, c bits,')
+print(' *              e bits, CC.CF use)')
 print(' *   PTX_OP(id, mnemonic, semantic family, type, second type (dp4a/dp2a btype), modifiers,')
 print(' *          rounding, d bits, a bits, b bits, c bits, e bits (bfi len), sources, CC.CF use,')
 print(' *          minimum sm, PTX ISA major, minor, spec section) */')
@@ -430,6 +460,10 @@ print('#ifndef PTX_OP')
 print('#define PTX_OP(...)')
 print('#define PTX_OP_UNSET_')
 print('#endif')
+print('#ifndef PTX_KERNEL')
+print('#define PTX_KERNEL(...)')
+print('#define PTX_KERNEL_UNSET_')
+print('#endif')
 print('#ifndef PTX_NGROUPS')
 print(f'#define PTX_NGROUPS {KERNEL_GROUPS}')
 for f, _, g in FAMILIES:
@@ -440,11 +474,17 @@ for (mnem, sem, *_r, nsrc, cc, sm, ptx, sec) in rows:
 for ext, fams in EXTENSION_FAMILIES.items():
     for f in fams:
         print(f'#define PTX_EXTFAM_{ext}_{f} ~, 1')
+for (mnem, sem, *_r, nsrc, cc, sm, ptx, sec) in rows:
+    print(f'#define PTX_KERNEL_OF_{ident_of(mnem, sem, nsrc)} {kernel_id[mnem, nsrc]}')
 print('#define PTX_EXTENSION_FAMILIES(X) \\')
 print(' \\\n'.join(f'    X({ext}, {f})' for ext, fams in EXTENSION_FAMILIES.items() for f in fams))
 print('#endif')
 for f, fpu, _ in FAMILIES:
     print(f'PTX_FAMILY({f}, {fpu})')
+for key, krows in kernels.items():
+    (sem, ty, ty2, m, rnd, dw, a, b, c, e, cc) = key
+    print(f'PTX_KERNEL({kernel_id[krows[0][0], krows[0][11]]}, {sem}, {ty}, {ty2}, {m}, {rnd}, {dw}, '
+          f'{a}, {b}, {c}, {e}, CC_{cc})')
 for (mnem, sem, ty, ty2, m, rnd, dw, a, b, c, e, nsrc, cc, sm, ptx, sec) in rows:
     ident = ident_of(mnem, sem, nsrc)
     print(f'PTX_OP({ident}, "{mnem}", {sem}, {ty}, {ty2}, {m}, {rnd}, {dw}, {a}, {b}, {c}, {e}, '
@@ -452,6 +492,10 @@ for (mnem, sem, ty, ty2, m, rnd, dw, a, b, c, e, nsrc, cc, sm, ptx, sec) in rows
 print('#ifdef PTX_FAMILY_UNSET_')
 print('#undef PTX_FAMILY')
 print('#undef PTX_FAMILY_UNSET_')
+print('#endif')
+print('#ifdef PTX_KERNEL_UNSET_')
+print('#undef PTX_KERNEL')
+print('#undef PTX_KERNEL_UNSET_')
 print('#endif')
 print('#ifdef PTX_OP_UNSET_')
 print('#undef PTX_OP')

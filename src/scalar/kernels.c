@@ -73,11 +73,12 @@ static inline const void *warp_src(const ptxcpu_batch *bt, unsigned k, size_t w)
     if (((CC) & CC_W) && ccw)                                                                  \
         *ccw = cc;
 
-/* One batched kernel. Every source lane of a warp is read before any lane
+/* One batched kernel (RND CTX: the row's directed rounding from ctx). Every source lane of a warp is read before any lane
  * of it is written, so a destination that is exactly a source (even of another width) is safe. */
 #define SCALAR_KERNEL(ID, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, S3W, CC)                      \
-    PTX_HIDDEN void PTX_GROUP_KERNEL(k, ID)(const ptxcpu_batch *bt)                            \
+    PTX_HIDDEN void PTX_GROUP_KERNEL(k, ID)(const ptx_kctx *ctx, const ptxcpu_batch *bt)       \
     {                                                                                          \
+        (void)ctx; /* (read by RND CTX kernels only) */                                       \
         for (size_t w = 0; w < bt->n; w++) {                                                   \
             LOAD_WARP(AW, BW, CW, S3W, CC)                                                     \
             STEP_WARP(SEM, TY, TY2, MODS, RND)                                                 \
@@ -103,10 +104,15 @@ static inline const void *warp_src(const ptxcpu_batch *bt, unsigned k, size_t w)
     }
 
 #define PTX_KERNEL_TABLE ptx_kernels_scalar /* names the kernels (PTX_GROUP_KERNEL) */
+#define PTX_KERNEL(KID, SEM, ...) PTX_IF_IN_GROUP(SEM, SCALAR_KERNEL)(KID, SEM, __VA_ARGS__)
+#include "ops.def"
+#undef PTX_KERNEL
+#define SCALAR_EXTRA(ID, MN, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, S3W, NSRC, CC, ...)         \
+    SCALAR_KERNEL(ID, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, S3W, CC)
+PTX_EXTRA_KERNELS(SCALAR_EXTRA)
+#undef SCALAR_EXTRA
 #define PTX_OP(ID, MN, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, S3W, NSRC, CC, SM, PM, PN, SEC)  \
-    PTX_IF_IN_GROUP(SEM, SCALAR_KERNEL)(ID, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, S3W, CC)    \
     PTX_IF_IN_GROUP(SEM, PTX_IF_CHAIN(ID, SCALAR_CHAIN))(ID, SEM, TY, TY2, MODS, RND, DW, AW, BW,   \
                                                          CW, S3W, CC)
 #include "ops.def"
-PTX_EXTRA_KERNELS(PTX_OP)
 #undef PTX_OP

@@ -238,17 +238,15 @@
 
 /* ---- floating-point environment: set once per batch by the ISA's hook, restored after --------
  * (vec_fenv, vec_fenv_enter(rnd), vec_fenv_enter_preset(rnd), vec_fenv_leave(old): from vec.h,
- * e.g. simd/fenv_x86.h). A batch ptxcpu_prepare tagged (ptx_batch_fenv_preset) comes from a
- * caller who promised the default environment: it is not read. */
-VINL vec_fenv simd_fenv_enter(int fp, int rnd, const ptxcpu_batch *bt)
+ * e.g. simd/fenv_x86.h). preset: the kernel's context says the caller promised the default
+ * environment (ptxcpu_prepare with PTXCPU_PREPARE_DEFAULT_FENV): it is not read. */
+VINL vec_fenv simd_fenv_enter(int fp, int rnd, int preset)
 {
     vec_fenv old = VEC_FENV_KEPT;
     /* the promise laid out as the straight path: a prepared call on one warp then takes no branch
-     * for the environment (one warp of mad.rn.f32 is ~8 cycles; a call without the promise
-     * reads the environment, ~20) */
+     * for the environment (docs/PERFORMANCE.md: reading MXCSR is most of a one-warp float call) */
     if (fp)
-        old = __builtin_expect(ptx_batch_fenv_preset(bt), 1) ? vec_fenv_enter_preset(rnd)
-                                                               : vec_fenv_enter(rnd);
+        old = __builtin_expect(preset, 1) ? vec_fenv_enter_preset(rnd) : vec_fenv_enter(rnd);
     return old;
 }
 VINL void simd_fenv_leave(int fp, vec_fenv old)
@@ -497,7 +495,7 @@ VINL ptxcpu_lanemask *simd_ccw(const ptxcpu_batch *bt, size_t w)
         }                                                                                      \
     }
 
-/* A row's batched kernel k and its flat-only entries f and o (static in a whole-ISA TU; in a
+/* A kernel's batched entry k and its flat-only entries f and o (static in a whole-ISA TU; in a
  * group's, hidden and named for src/kernel_table.c). */
 #ifdef PTX_FAMILY_GROUP
 #define SIMD_NAME(kind, ID) PTX_GROUP_KERNEL(kind, ID)
@@ -506,7 +504,16 @@ VINL ptxcpu_lanemask *simd_ccw(const ptxcpu_batch *bt, size_t w)
 #define SIMD_NAME(kind, ID) kind##_##ID
 #define SIMD_FN(kind, ID) static void kind##_##ID
 #endif
-/* G: the row's chunk geometry (SIMD_GEO), chosen once per row at preprocessing. */
+/* A kernel's flat path as a function: f (out of line, for any count) and o (one warp). */
+#define SIMD_FLAT_FN(attrs, kind, NWARPS, G, ID, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, S3W, CC) \
+    attrs SIMD_FN(kind, ID)(const ptx_kctx *ctx, const ptxcpu_batch *bt)                       \
+    {                                                                                          \
+        vec_fenv fenv = simd_fenv_enter(SIMD_IS_FP(SEM), RND_##RND, ctx->fenv_preset);         \
+        SIMD_FLAT(G, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, S3W, CC, NWARPS)                 \
+        simd_fenv_leave(SIMD_IS_FP(SEM), fenv);                                                \
+    }
+/* G: the kernel's chunk geometry (SIMD_GEO), chosen once per kernel at preprocessing. RND is a
+ * constant, or CTX: the row's directed mode from the context (RND_CTX, internal.h). */
 #define SIMD_KERNEL(ID, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, S3W, CC)                        \
     SIMD_KERNEL_G_(SIMD_GEO_ROW(ID, SEM, DW, AW, BW, CW, S3W), ID, SEM, TY, TY2, MODS, RND, DW, AW, \
                    BW, CW, S3W, CC)
@@ -515,29 +522,21 @@ VINL ptxcpu_lanemask *simd_ccw(const ptxcpu_batch *bt, size_t w)
     /* f: a batch that passed ptx_flat_path (k's test on every call, or ptxcpu_prepare's       \
      * once). Out of line, so that k reaches it with a jump and a flat call pays neither the   \
      * per-warp path's register saves nor k's tests where ptxcpu_prepare made them. */         \
-    __attribute__((noinline)) SIMD_FN(f, ID)(const ptxcpu_batch *bt)                           \
-    {                                                                                          \
-        vec_fenv fenv = simd_fenv_enter(SIMD_IS_FP(SEM), RND_##RND, bt);                       \
-        SIMD_FLAT(G, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, S3W, CC, bt->n)                  \
-        simd_fenv_leave(SIMD_IS_FP(SEM), fenv);                                                \
-    }                                                                                          \
+    SIMD_FLAT_FN(__attribute__((noinline)), f, bt->n, G, ID, SEM, TY, TY2, MODS, RND, DW, AW, BW, \
+                 CW, S3W, CC)                                                                  \
     /* o: f for a batch of one warp (ptxcpu_prepare's pick there): the count a constant, so    \
      * the warp's chunks run straight, with no loop to enter or leave (an emulator's call). On \
-     * a line of its own: AVX-512 add.u32 (55 bytes) took 2.36 ns a call across two 64-byte   \
-     * lines of code, 1.86 in one. */                                                         \
-    __attribute__((aligned(64))) SIMD_FN(o, ID)(const ptxcpu_batch *bt)                        \
-    {                                                                                          \
-        vec_fenv fenv = simd_fenv_enter(SIMD_IS_FP(SEM), RND_##RND, bt);                       \
-        SIMD_FLAT(G, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, S3W, CC, 1)                      \
-        simd_fenv_leave(SIMD_IS_FP(SEM), fenv);                                                \
-    }                                                                                          \
-    SIMD_FN(k, ID)(const ptxcpu_batch *bt)                                                     \
+     * a line of its own (docs/PERFORMANCE.md: a short kernel across two lines of code is      \
+     * slower). */                                                                             \
+    SIMD_FLAT_FN(__attribute__((aligned(64))), o, 1, G, ID, SEM, TY, TY2, MODS, RND, DW, AW, BW, \
+                 CW, S3W, CC)                                                                  \
+    SIMD_FN(k, ID)(const ptx_kctx *ctx, const ptxcpu_batch *bt)                                \
     {                                                                                          \
         if (ptx_flat_path(bt, DW, AW, BW, CW, S3W, CC)) {                                      \
-            SIMD_NAME(f, ID)(bt);                                                              \
+            SIMD_NAME(f, ID)(ctx, bt);                                                         \
             return;                                                                            \
         }                                                                                      \
-        vec_fenv fenv = simd_fenv_enter(SIMD_IS_FP(SEM), RND_##RND, bt);                       \
+        vec_fenv fenv = simd_fenv_enter(SIMD_IS_FP(SEM), RND_##RND, ctx->fenv_preset);         \
         {                                                                                      \
             /* the batch as a local: a store through d cannot change it, so the warp loop keeps \
              * its bases and strides in registers instead of reloading them every warp */      \
@@ -570,7 +569,7 @@ VINL ptxcpu_lanemask *simd_ccw(const ptxcpu_batch *bt, size_t w)
 #define SIMD_CHAIN_FN_G(G, ID, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, S3W, CC)               \
     SIMD_FN(c, ID)(const ptxcpu_batch *bt, unsigned feedback, uint64_t steps)                  \
     {                                                                                          \
-        vec_fenv fenv = simd_fenv_enter(SIMD_IS_FP(SEM), RND_##RND, bt);                       \
+        vec_fenv fenv = simd_fenv_enter(SIMD_IS_FP(SEM), RND_##RND, 0);                        \
         size_t w = 0;                                                                          \
         SIMD_CHAIN_WIDE(SEM, DW)(G, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, S3W, CC)          \
         for (; w + SIMD_CHAIN_G(G, SEM, TY, TY2) <= bt->n; w += SIMD_CHAIN_G(G, SEM, TY, TY2)) \
@@ -595,12 +594,19 @@ VINL ptxcpu_lanemask *simd_ccw(const ptxcpu_batch *bt, size_t w)
 #define SIMD_ROW_KERNEL_16 SIMD_KERNEL
 #define SIMD_ROW_KERNEL_32 SIMD_KERNEL
 #define SIMD_ROW_KERNEL_64 SIMD_KERNEL
+/* The kernels (PTX_KERNEL lines of ops.def, and the extra kernels), then the chains of the rows
+ * that have one (PTX_IF_CHAIN). */
+#define PTX_KERNEL(KID, SEM, ...) PTX_IF_IN_GROUP(SEM, SIMD_ROW_KERNEL)(KID, SEM, __VA_ARGS__)
+#include "ops.def"
+#undef PTX_KERNEL
+#define SIMD_EXTRA(ID, MN, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, S3W, NSRC, CC, ...)           \
+    PTX_IF_IN_GROUP(SEM, SIMD_ROW_KERNEL)(ID, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, S3W, CC)
+PTX_EXTRA_KERNELS(SIMD_EXTRA)
+#undef SIMD_EXTRA
 #define PTX_OP(ID, MN, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, S3W, NSRC, CC, SM, PM, PN, SEC)  \
-    PTX_IF_IN_GROUP(SEM, SIMD_ROW_KERNEL)(ID, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, S3W, CC)  \
     PTX_IF_IN_GROUP(SEM, PTX_IF_CHAIN(ID, SIMD_CHAIN_FN))(ID, SEM, TY, TY2, MODS, RND, DW, AW, BW, \
                                                           CW, S3W, CC)
 #include "ops.def"
-PTX_EXTRA_KERNELS(PTX_OP)
 #undef PTX_OP
 
 #ifndef PTX_FAMILY_GROUP /* a whole-ISA TU: its table */
@@ -614,16 +620,21 @@ PTX_EXTRA_KERNELS(PTX_OP)
 #else
 #define SIMD_TABLE_EXT PTX_EXT_NONE
 #endif
-#define SIMD_ENTRY(IDX, ID, SEM)                                                                 \
-    [IDX] = {k_##ID, PTX_CHAIN_OR_NULL(ID, c_##ID), f_##ID, o_##ID, IDX, PTX_KERNEL_ISA,       \
-             SIMD_TABLE_EXT},
+/* A row's entry: its kernel's functions (PTX_KERNEL_OF_<id>), its chain, and its context. */
+#define SIMD_ENTRY(IDX, ID, SEM, RND) SIMD_ENTRY_(IDX, ID, PTX_KERNEL_OF_##ID, RND)
+#define SIMD_ENTRY_(IDX, ID, KID, RND) SIMD_ENTRY__(IDX, ID, KID, RND)
+#define SIMD_ENTRY__(IDX, ID, KID, RND)                                                          \
+    [IDX] = {k_##KID, PTX_CHAIN_OR_NULL(ID, c_##ID), f_##KID, o_##KID, IDX, PTX_KERNEL_ISA,    \
+             SIMD_TABLE_EXT, PTX_KCTX_PAIR(RND)},
 
 PTX_HIDDEN extern const struct ptxcpu_kernel_entry PTX_KERNEL_TABLE[PTX_NKERNELS];
 const struct ptxcpu_kernel_entry PTX_KERNEL_TABLE[PTX_NKERNELS] = {
-#define PTX_OP(ID, MN, SEM, ...) PTX_IF_IN_GROUP(SEM, SIMD_ENTRY)(PTX_OP_##ID, ID, SEM)
+#define PTX_OP(ID, MN, SEM, TY, TY2, MODS, RND, ...)                                             \
+    PTX_IF_IN_GROUP(SEM, SIMD_ENTRY)(PTX_OP_##ID, ID, SEM, RND)
 #include "ops.def"
 #undef PTX_OP
-#define PTX_EXTRA(ID, MN, SEM, ...) PTX_IF_IN_GROUP(SEM, SIMD_ENTRY)(PTX_K_##ID, ID, SEM)
+#define PTX_EXTRA(ID, MN, SEM, TY, TY2, MODS, RND, ...)                                          \
+    PTX_IF_IN_GROUP(SEM, SIMD_ENTRY)(PTX_K_##ID, ID, SEM, RND)
     PTX_EXTRA_KERNELS(PTX_EXTRA)
 #undef PTX_EXTRA
 };

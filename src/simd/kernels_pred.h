@@ -20,11 +20,11 @@ VINL ptxcpu_lanemask simd_warp_bits(const vm *flags)
 /* Warp by warp: all of a warp's sources and its guard are read before its mask is written, so d
  * may be exactly a source or the guard masks. A guard of no lane leaves the word untouched. */
 #define SIMD_PRED_KERNEL(ID, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, S3W, CC)                   \
-    VINL void simd_pred_run_##ID(const ptxcpu_batch *batch)                                    \
+    VINL void simd_pred_run_##ID(const ptx_kctx *ctx, const ptxcpu_batch *batch)               \
     {                                                                                          \
         /* the batch as a local (as in SIMD_KERNEL: a store through d cannot change it) */     \
         const ptxcpu_batch walk_ = *batch, *const bt = &walk_;                                 \
-        vec_fenv fenv = simd_fenv_enter(SIMD_IS_FP(SEM), RND_##RND, bt);                       \
+        vec_fenv fenv = simd_fenv_enter(SIMD_IS_FP(SEM), RND_##RND, ctx->fenv_preset);         \
         for (size_t w = 0; w < bt->n; w++) {                                                   \
             const ptxcpu_lanemask guard = simd_guard(bt, w);                                   \
             vm flags[NCH];                                                                     \
@@ -43,10 +43,10 @@ VINL ptxcpu_lanemask simd_warp_bits(const vm *flags)
         }                                                                                      \
         simd_fenv_leave(SIMD_IS_FP(SEM), fenv);                                                \
     }                                                                                          \
-    SIMD_FN(k, ID)(const ptxcpu_batch *bt) { simd_pred_run_##ID(bt); }                        \
+    SIMD_FN(k, ID)(const ptx_kctx *ctx, const ptxcpu_batch *bt) { simd_pred_run_##ID(ctx, bt); } \
     /* (no flat path: f and o, which ptxcpu_prepare may pick, are k) */                       \
-    SIMD_FN(f, ID)(const ptxcpu_batch *bt) { SIMD_NAME(k, ID)(bt); }                           \
-    SIMD_FN(o, ID)(const ptxcpu_batch *bt) { SIMD_NAME(k, ID)(bt); }
+    SIMD_FN(f, ID)(const ptx_kctx *ctx, const ptxcpu_batch *bt) { SIMD_NAME(k, ID)(ctx, bt); } \
+    SIMD_FN(o, ID)(const ptx_kctx *ctx, const ptxcpu_batch *bt) { SIMD_NAME(k, ID)(ctx, bt); }
     /* (no chain: ptxcpu_run_chain refuses these rows, no source reads a predicate back) */
 
 #endif
