@@ -3,21 +3,53 @@
  * sources where a section's forms differ in it. */
 #include "cli.h"
 
+#include <pthread.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
-/* Whether row d has another source count than the first row of its opcode in its section (the
- * three-input min/max of 9.7.3.11-12, after the two-input forms). */
-static int other_count(const ptxcpu_insn_desc *d)
+/* Whether each row has another source count than the first row of its opcode in its section
+ * (the three-input min/max of 9.7.3.11-12, after the two-input forms): worked out once for the
+ * whole table, through an open-addressing table keyed by (section, opcode), so that `list` and
+ * `bench` name every row in one pass instead of one scan of the table a row. */
+enum { ROW_KEYS = 1u << 14 };
+static struct row_key { const char *sec, *mn; size_t oplen; unsigned nsrc; } row_keys[ROW_KEYS];
+static unsigned char row_other[ROW_KEYS / 2]; /* per row; written only by find_other_counts */
+static pthread_once_t other_once = PTHREAD_ONCE_INIT;
+
+static uint32_t key_hash(const char *sec, const char *mn, size_t oplen)
 {
-    size_t oplen = strcspn(d->mnemonic, ".");
-    for (size_t j = 0; j < ptxcpu_insn_count(); j++) {
-        ptxcpu_insn_desc e;
-        if (ptxcpu_insn_at(j, &e) == PTXCPU_OK && !strcmp(e.section, d->section) &&
-            !strncmp(e.mnemonic, d->mnemonic, oplen) && e.mnemonic[oplen] == '.')
-            return e.nsrc != d->nsrc;
+    uint32_t h = 2166136261u; /* FNV-1a over the section, a separator, the opcode */
+    for (; *sec; sec++)
+        h = (h ^ (unsigned char)*sec) * 16777619u;
+    h = (h ^ '|') * 16777619u;
+    for (size_t i = 0; i < oplen; i++)
+        h = (h ^ (unsigned char)mn[i]) * 16777619u;
+    return h & (ROW_KEYS - 1);
+}
+
+static void find_other_counts(void)
+{
+    size_t n = ptxcpu_insn_count();
+    for (size_t i = 0; i < n && n < ROW_KEYS / 2; i++) {
+        ptxcpu_insn_desc d;
+        if (ptxcpu_insn_at(i, &d) != PTXCPU_OK)
+            continue;
+        size_t oplen = strcspn(d.mnemonic, ".");
+        uint32_t h = key_hash(d.section, d.mnemonic, oplen);
+        for (;; h = (h + 1) & (ROW_KEYS - 1)) {
+            struct row_key *k = &row_keys[h];
+            if (!k->mn) { /* the first row of its opcode in its section */
+                *k = (struct row_key){d.section, d.mnemonic, oplen, d.nsrc};
+                break;
+            }
+            if (k->oplen == oplen && !strcmp(k->sec, d.section) &&
+                !strncmp(k->mn, d.mnemonic, oplen)) {
+                row_other[i] = k->nsrc != d.nsrc;
+                break;
+            }
+        }
     }
-    return 0;
 }
 
 const char *cli_row_name(size_t index, char *buf, size_t len)
@@ -30,8 +62,9 @@ const char *cli_row_name(size_t index, char *buf, size_t len)
     /* the spelling alone names another row (min.f32 is the two-input form), or the section's
      * forms take different counts (min.abs.f32 is three-input only): add the sources */
     int shared = ptxcpu_parse(d.mnemonic, NULL, &insn) != PTXCPU_OK || insn.op != index;
-    snprintf(buf, len, "%s%s", d.mnemonic,
-             (shared || other_count(&d)) && d.nsrc < 5 ? ops[d.nsrc] : "");
+    pthread_once(&other_once, find_other_counts);
+    int other = index < ROW_KEYS / 2 && row_other[index];
+    snprintf(buf, len, "%s%s", d.mnemonic, (shared || other) && d.nsrc < 5 ? ops[d.nsrc] : "");
     return buf;
 }
 

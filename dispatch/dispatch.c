@@ -283,9 +283,12 @@ ptxcpu_status ptxcpu_isa_force(ptxcpu_isa isa)
 static int needs_missing_fma(unsigned op)
 {
 #if defined(__x86_64__) || defined(__i386__)
-    unsigned sem = ptx_rows[op].sem;
-    return (sem == SEM_FSIN || sem == SEM_FCOS || sem == SEM_FLG2 || sem == SEM_FEX2 ||
-            sem == SEM_FTANH) && !ptx_cpu_get()->fma;
+    static const uint8_t sleef[PTX_NSEMS] = { /* (ops.def's PTX_FAMILY lines) */
+#define PTX_FAMILY(SEM, FPU, SLEEF, ...) [SEM_##SEM] = SLEEF,
+#include "ops.def"
+#undef PTX_FAMILY
+    };
+    return sleef[ptx_rows[op].sem] && !ptx_cpu_get()->fma;
 #else
     (void)op;
     return 0;

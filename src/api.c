@@ -272,7 +272,7 @@ ptxcpu_status ptxcpu_exec(const char *mnemonic, const ptxcpu_batch *batch)
 /* ---- prepared batches (ptxcpu_prepare, ptxcpu_run_prepared) --------------------------------- */
 /* Whether a family computes on the vector FPU, per family (ops.def's PTX_FAMILY lines). */
 static const uint8_t sem_fpu[PTX_NSEMS] = {
-#define PTX_FAMILY(SEM, FPU) [SEM_##SEM] = FPU,
+#define PTX_FAMILY(SEM, FPU, ...) [SEM_##SEM] = FPU,
 #include "ops.def"
 #undef PTX_FAMILY
 };

@@ -6,16 +6,18 @@
 #include "error.h" /* ptx_fail, PTX_HIDDEN; includes ptxcpu.h */
 #include <stdint.h>
 
-/* Semantic families (column 3 of ops.def, listed by its PTX_FAMILY lines), and whether each
- * computes on the vector FPU (PTX_FPU_<family>: 1 when kernels must set the FP environment). */
+/* Semantic families (column 3 of ops.def, listed by its PTX_FAMILY lines), and their facts:
+ * PTX_FPU_<family> (1: kernels set the FP environment), PTX_SLEEF_<family> (computed by SLEEF),
+ * PTX_DEFERS_CANON_<family> (chains canonicalize NaNs at the end). */
 enum ptx_sem {
-#define PTX_FAMILY(SEM, FPU) SEM_##SEM,
+#define PTX_FAMILY(SEM, ...) SEM_##SEM,
 #include "ops.def"
 #undef PTX_FAMILY
     PTX_NSEMS
 };
 enum {
-#define PTX_FAMILY(SEM, FPU) PTX_FPU_##SEM = FPU,
+#define PTX_FAMILY(SEM, FPU, SLEEF, DEFERS)                                                      \
+    PTX_FPU_##SEM = FPU, PTX_SLEEF_##SEM = SLEEF, PTX_DEFERS_CANON_##SEM = DEFERS,
 #include "ops.def"
 #undef PTX_FAMILY
 };
@@ -162,6 +164,10 @@ PTX_HIDDEN extern const struct ptxcpu_kernel_entry ptx_kernels_scalar[PTX_NKERNE
  * batched kernel once a step (src/chain.c). The batch and feedback are checked. */
 PTX_HIDDEN void ptx_chain_by_steps(ptxcpu_kernel k, const ptxcpu_batch *b, unsigned feedback,
                                    uint64_t steps);
+
+/* The row spelled exactly mn with nsrc sources (0: the first row so spelled, which is the
+ * two-input form where a three-input one shares the spelling), or -1; by hash (src/lookup.c). */
+PTX_HIDDEN int ptx_find_spelling(const char *mn, unsigned nsrc);
 
 /* The kernel that runs row `op` on target `sm` (legacy mad.f32, sm_1x sub.f32 flushing). */
 PTX_HIDDEN unsigned ptx_kernel_id(unsigned op, unsigned sm);

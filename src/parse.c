@@ -738,16 +738,6 @@ static int parse_target(const char *s, unsigned *sm)
 }
 
 /* ---- ptxcpu_parse -------------------------------------------------------------------------- */
-/* The row spelled exactly mn with nsrc sources (0: the first row so spelled, which is the
- * two-input form where a three-input one shares the spelling), or -1. */
-static int find_spelling(const char *mn, unsigned nsrc)
-{
-    for (unsigned i = 0; i < PTX_NROWS; i++)
-        if (!strcmp(mn, ptx_rows[i].mnem) && (!nsrc || ptx_rows[i].nsrc == nsrc))
-            return (int)i;
-    return -1;
-}
-
 /* mn is a spelling, but of no row with nsrc sources: the counts it has, e.g. "min.abs.f32 takes 3
  * sources (a, b, c), not 2; 9.7.3.11". */
 static ptxcpu_status wrong_count(const char *mn, unsigned nsrc)
@@ -811,7 +801,7 @@ static ptxcpu_status parse_n(const char *fn, const char *mnemonic, unsigned nsrc
         return ptx_fail(PTXCPU_E_PARSE, "empty mnemonic");
     if (strlen(mn) > 64)
         return ptx_fail(PTXCPU_E_PARSE, "mnemonic of %zu characters is too long", strlen(mn));
-    int i = find_spelling(mn, nsrc);
+    int i = ptx_find_spelling(mn, nsrc);
     if (i >= 0) {
         if (sm < ptx_rows[i].sm)
             return ptx_fail(PTXCPU_E_TARGET, "%s requires sm_%u (target is sm_%u)", mn,
@@ -821,7 +811,7 @@ static ptxcpu_status parse_n(const char *fn, const char *mnemonic, unsigned nsrc
         ptx_clear_error();
         return PTXCPU_OK;
     }
-    if (nsrc && find_spelling(mn, 0) >= 0)
+    if (nsrc && ptx_find_spelling(mn, 0) >= 0)
         return wrong_count(mn, nsrc);
     ptxcpu_status s = foreign_char(mn);
     if (s)

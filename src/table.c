@@ -47,33 +47,19 @@ void ptx_describe_row(unsigned op, ptxcpu_insn_desc *out)
     }
 }
 
-/* The row with the same family, type and rounding as `op` and modifiers `mods`. */
-static unsigned find_row(unsigned op, unsigned mods, unsigned rnd)
-{
-    const ptx_row *r = &ptx_rows[op];
-    for (unsigned i = 0; i < PTX_NROWS; i++)
-        if (ptx_rows[i].sem == r->sem && ptx_rows[i].ty == r->ty && ptx_rows[i].rnd == rnd &&
-            ptx_rows[i].mods == mods)
-            return i;
-    return op;
-}
+/* The rows whose kernel depends on the target, and those kernels (ops.def's PTX_RETARGET lines,
+ * tools/gen_ops.py: sm_1x f32 flushing, the legacy mad.f32). */
+static const struct retarget {
+    uint8_t set;
+    uint16_t sm1x, sm20;
+} retargets[PTX_NROWS] = {
+#define PTX_RETARGET(ID, SM1X, SM20) [PTX_OP_##ID] = {1, SM1X, SM20},
+#include "ops.def"
+#undef PTX_RETARGET
+};
 
 unsigned ptx_kernel_id(unsigned op, unsigned sm)
 {
-    const ptx_row *r = &ptx_rows[op];
-    if (r->sem == SEM_FMAD && r->ty == TY_F32 && r->rnd == RND_NONE) {
-        /* mad.f32 without rounding: legacy on sm_1x, else mad.rn.ftz.f32 (docs/SEMANTICS.md) */
-        if (sm < 20)
-            return (r->mods & M_SAT) ? PTX_K_mad_legacy_sat_f32 : PTX_K_mad_legacy_f32;
-        return find_row(op, r->mods | M_FTZ, RND_RN);
-    }
-    int flushes_1x = r->sem == SEM_FSUB || r->sem == SEM_FADD || r->sem == SEM_FMUL ||
-                     r->sem == SEM_FABS || r->sem == SEM_FNEG || r->sem == SEM_FMIN ||
-                     r->sem == SEM_FMAX || /* their spec notes on sm_1x; the .approx/.full forms: */
-                     (r->rnd == RND_NONE && (r->sem == SEM_FDIV || r->sem == SEM_FRCP ||
-                                             r->sem == SEM_FSQRT || r->sem == SEM_FDIVA ||
-                                             r->sem == SEM_FRSQRT));
-    if (flushes_1x && r->ty == TY_F32 && sm < 20 && !(r->mods & M_FTZ))
-        return find_row(op, r->mods | M_FTZ, r->rnd); /* sm_1x f32: subnormals flush */
-    return op;
+    const struct retarget *t = &retargets[op];
+    return !t->set ? op : sm < 20 ? t->sm1x : t->sm20;
 }

@@ -67,10 +67,7 @@ VINL v64 f64_nan_rule_v(unsigned m, v64 r, unsigned n, v64 a, v64 b, v64 c)
  * skip it under M_RAWNAN and a chain whose result has a NaN lane runs again with the rule on every
  * step (kernels.h, SIMD_CHAIN_REDO_NAN): by the same absorption, a result without NaN lanes never
  * had one, and the rule, which changes NaN lanes only, changed nothing on the way. */
-#define SIMD_DEFERS_CANON(SEM, m)                                                                \
-    ((SEM_##SEM == SEM_FSUB || SEM_##SEM == SEM_FMAD || SEM_##SEM == SEM_FADD ||                 \
-      SEM_##SEM == SEM_FMUL || SEM_##SEM == SEM_FFMA) &&                                         \
-     !((m) & (M_FTZ | M_SAT | M_LEGACY)))
+#define SIMD_DEFERS_CANON(SEM, m) (PTX_DEFERS_CANON_##SEM && !((m) & (M_FTZ | M_SAT | M_LEGACY)))
 VINL v32 simd_canon_32(int ty, v32 x) { return f32_canon(x); }
 VINL v64 simd_canon_64(int ty, v64 x)
 {
