@@ -405,8 +405,8 @@ static int parse_isa_list(const char *list, int use[PTXCPU_ISA_COUNT])
 /* ---- running ------------------------------------------------------------------------------ */
 
 /* ---- predicate results (docs/VECTORS.md: `0` or `1`) ----------------------------------------- */
-/* A predicate destination (PTXCPU_DST_PRED) is one lane mask per warp: lane `lane` of warp w is
- * bit lane of the w-th ptxcpu_lanemask. */
+/* A predicate destination (PTXCPU_DST_PRED) or source (PTXCPU_PRED) is one lane mask per warp:
+ * lane `lane` of warp w is bit lane of the w-th ptxcpu_lanemask. */
 static uint64_t pred_get(const unsigned char *regs, size_t w, unsigned lane)
 {
     ptxcpu_lanemask m;
@@ -492,9 +492,9 @@ static int run_group(const vset *set, const size_t *idx, size_t n, ptxcpu_isa is
     const ptxcpu_insn_desc *d = &set->v[idx[0]].d;
     size_t nw = (n + PTXCPU_WARP - 1) / PTXCPU_WARP;
     unsigned char *src[4] = {0}, *dst;
-    for (unsigned s = 0; s < d->nsrc; s++) {
-        src[s] = xalloc(nw * PTXCPU_WARP * (d->src_bits[s] / 8));
-        memset(src[s], 0x5a, nw * PTXCPU_WARP * (d->src_bits[s] / 8));
+    for (unsigned s = 0; s < d->nsrc; s++) { /* (a predicate source: one lane mask a warp) */
+        src[s] = xalloc(nw * reg_bytes(d->src_bits[s]));
+        memset(src[s], 0x5a, nw * reg_bytes(d->src_bits[s]));
     }
     dst = xalloc(nw * reg_bytes(d->dst_bits));
     ptxcpu_lanemask *guard = calloc(nw, sizeof *guard), *cc = calloc(nw, sizeof *cc);
@@ -527,7 +527,7 @@ static int run_group(const vset *set, const size_t *idx, size_t n, ptxcpu_isa is
                       .cc = cc, .cc_stride = sizeof *cc};
     for (unsigned s = 0; s < d->nsrc; s++) {
         b.src[s].base = src[s];
-        b.src[s].stride = (ptrdiff_t)(PTXCPU_WARP * (d->src_bits[s] / 8));
+        b.src[s].stride = (ptrdiff_t)reg_bytes(d->src_bits[s]);
     }
     ptxcpu_kernel k;
     int err = ptxcpu_resolve(&set->v[idx[0]].insn, isa, &k) || ptxcpu_run(k, &b);

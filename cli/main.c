@@ -139,7 +139,8 @@ static int eval_lane(const ptxcpu_insn *insn, ptxcpu_isa isa, const uint64_t ops
     memset(src, 0, sizeof src);
     memset(&dst, 0, sizeof dst);
     for (unsigned k = 0; k < d.nsrc; k++) {
-        if (d.src_bits[k] == 16) src[k].h.lane[0] = (uint16_t)ops[k];
+        if (d.src_bits[k] == PTXCPU_PRED) src[k].w.lane[0] = (uint32_t)ops[k] & 1; /* mask bit 0 */
+        else if (d.src_bits[k] == 16) src[k].h.lane[0] = (uint16_t)ops[k];
         else if (d.src_bits[k] == 32) src[k].w.lane[0] = (uint32_t)ops[k];
         else src[k].x.lane[0] = ops[k];
     }

@@ -85,7 +85,8 @@ typedef struct ptxcpu_insn_desc {
     unsigned nsrc;           /* source operands, 1..4, in the spec's order (a, b, c, d) */
     unsigned dst_bits;       /* lane width of the destination: 16, 32 or 64, or
                                 PTXCPU_DST_PRED (1): a predicate, below */
-    unsigned src_bits[4];    /* lane width of each source (0 past nsrc) */
+    unsigned src_bits[4];    /* lane width of each source (0 past nsrc), or PTXCPU_PRED (1): a
+                                predicate source (selp's c), below */
     int reads_cc;            /* reads CC.CF (addc, subc, madc) */
     int writes_cc;           /* writes CC.CF (.cc forms) */
     unsigned min_sm;         /* minimum target, e.g. 61 for dp4a */
@@ -107,6 +108,10 @@ typedef struct ptxcpu_insn_desc {
  * predicate back). A partial guard updates the mask by read-modify-write: two threads must not
  * write lanes of the same predicate register at once, even with disjoint guards. */
 #define PTXCPU_DST_PRED 1u
+/* A predicate source (selp's c): src_bits[k] == PTXCPU_PRED. Like a predicate d, its register is
+ * one ptxcpu_lanemask a warp (bit i = lane i: a guard mask or a predicate d can be passed as is),
+ * 4-byte aligned, the source's stride in bytes between warps' masks (0: one mask for all). */
+#define PTXCPU_PRED 1u
 
 PTXCPU_API size_t ptxcpu_insn_count(void); /* rows in the table (a spelling with two forms: 2) */
 PTXCPU_API ptxcpu_status ptxcpu_insn_at(size_t index, ptxcpu_insn_desc *out);

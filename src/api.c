@@ -119,12 +119,12 @@ static inline int batch_clear(const ptx_row *r, const ptxcpu_batch *b)
                                                       (multi & (dst < dbytes));
     for (unsigned i = 0; i < r->nsrc; i++) {
         uintptr_t s = (uintptr_t)b->src[i].base, st = (size_t)b->src[i].stride;
-        size_t w = r->bits[i + 1];
-        uintptr_t hi = s + n1 * st + w * (PTXCPU_WARP / 8);
+        size_t w = r->bits[i + 1]; /* (1: a predicate source, one 4-byte lane mask) */
+        uintptr_t hi = s + n1 * st + ptx_reg_bytes(r->bits[i + 1]);
         uintptr_t same = (s == d) & ((st == dst) | !multi);
         ptrs |= s - 1;
         strides |= st;
-        bad |= ((s | st) & (w / 8 - 1)) | ((hi > d) & (dhi > s) & !same);
+        bad |= ((s | st) & (ptx_reg_align((unsigned)w) - 1)) | ((hi > d) & (dhi > s) & !same);
     }
     if (b->guard) {
         uintptr_t g = (uintptr_t)b->guard, st = (size_t)b->guard_stride, hi = g + n1 * st + 4;
@@ -171,7 +171,7 @@ check_batch(const char *fn, ptxcpu_kernel k, const ptxcpu_batch *b)
                         "the warps' d registers would overlap", fn, b->d_stride, dbytes);
     for (unsigned i = 0; i < r->nsrc; i++)
         if ((s = check_operand(fn, names[i], b->src[i].base, b->src[i].stride, b->n,
-                                r->bits[i + 1] / 8, PTXCPU_WARP * r->bits[i + 1] / 8)))
+                                ptx_reg_align(r->bits[i + 1]), ptx_reg_bytes(r->bits[i + 1]))))
             return s;
     if (b->guard && (s = check_operand(fn, "guard", b->guard, b->guard_stride, b->n, 4, 4)))
         return s;
@@ -188,7 +188,7 @@ check_batch(const char *fn, ptxcpu_kernel k, const ptxcpu_batch *b)
     /* every operand is valid on its own; now d against the others */
     const span ds = operand_span(b->d, b->d_stride, b->n, dbytes);
     for (unsigned i = 0; i < r->nsrc; i++) {
-        size_t bytes = PTXCPU_WARP * r->bits[i + 1] / 8;
+        size_t bytes = ptx_reg_bytes(r->bits[i + 1]);
         if (meets(ds, operand_span(b->src[i].base, b->src[i].stride, b->n, bytes)) &&
             overlaps_d(b, dbytes, b->src[i].base, b->src[i].stride, bytes, 1))
             return ptx_fail(PTXCPU_E_ARG, "%s: d overlaps %s without being the same registers "
@@ -305,7 +305,7 @@ ptxcpu_status ptxcpu_prepare(ptxcpu_kernel k, const ptxcpu_batch *b, unsigned fl
     if (copy.n == 1) { /* one warp's strides are never used: packed ones make it a flat batch */
         copy.d_stride = (ptrdiff_t)ptx_reg_bytes(r->bits[0]);
         for (unsigned i = 0; i < r->nsrc; i++)
-            copy.src[i].stride = PTXCPU_WARP * r->bits[i + 1] / 8;
+            copy.src[i].stride = (ptrdiff_t)ptx_reg_bytes(r->bits[i + 1]);
         copy.cc_stride = r->cc ? (ptrdiff_t)sizeof(ptxcpu_lanemask) : 0;
         copy.guard_stride = copy.guard ? (ptrdiff_t)sizeof(ptxcpu_lanemask) : 0;
     }

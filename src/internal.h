@@ -25,7 +25,7 @@ enum {
 /* Instruction types (columns 4 and 5). */
 enum ptx_ty {
     TY_NONE, TY_U16, TY_S16, TY_U32, TY_S32, TY_U64, TY_S64, TY_U16X2, TY_S16X2, TY_B32, TY_B64,
-    TY_F16, TY_F16X2, TY_BF16, TY_BF16X2, TY_F32, TY_F32X2, TY_F64
+    TY_F16, TY_F16X2, TY_BF16, TY_BF16X2, TY_F32, TY_F32X2, TY_F64, TY_B16
 };
 
 /* Modifiers (column 6), a bit set. M_LEGACY marks the sm_1x mad.f32 kernels only. */
@@ -88,7 +88,7 @@ typedef struct ptx_row {
     const char *sec;
     uint8_t sem, ty, ty2, rnd, cc, nsrc;
     uint32_t mods;
-    uint8_t bits[5]; /* d, a, b, c, e; d 1 = a predicate (PTXCPU_DST_PRED) */
+    uint8_t bits[5]; /* d, a, b, c, e; 1 = a predicate (PTXCPU_PRED): one lane mask a warp */
     uint8_t sm, ptx_major, ptx_minor;
 } ptx_row;
 
@@ -153,7 +153,7 @@ enum ptx_ext {
 };
 
 /* Bytes of a warp register of `bits` bits (a predicate, 1 bit: one ptxcpu_lanemask) and the
- * alignment it needs. */
+ * alignment it needs, for d and sources alike. */
 static inline size_t ptx_reg_bytes(unsigned bits) { return (size_t)PTXCPU_WARP * bits / 8; }
 static inline size_t ptx_reg_align(unsigned bits) { return bits == 1 ? sizeof(ptxcpu_lanemask) : bits / 8; }
 

@@ -8,10 +8,12 @@
 
 #include <string.h>
 
-/* Loads lane i of a warp register of `bits` bits (0 = operand absent). */
+/* Loads lane i of a warp register of `bits` bits (0 = operand absent; 1 = a predicate, one
+ * ptxcpu_lanemask: lane i's bit). */
 static inline uint64_t load_lane(const void *reg, unsigned bits, unsigned i)
 {
     switch (bits) {
+    case 1: return (*(const ptxcpu_lanemask *)reg >> i) & 1;
     case 16: return ((const uint16_t *)reg)[i];
     case 32: return ((const uint32_t *)reg)[i];
     case 64: return ((const uint64_t *)reg)[i];

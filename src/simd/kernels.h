@@ -35,6 +35,9 @@
 #define WARP_CHUNK_LOAD(w) WARP_CHUNK_LOAD_(w)
 #define WARP_CHUNK_LOAD_(w) WARP_CHUNK_LOAD_##w
 #define WARP_CHUNK_LOAD_0(p, k) v32_zero()
+/* (a predicate source, one lane mask a warp: chunk k % NCH of mask k / NCH, so the flat path's
+ * running chunk index walks the masks as the per-warp path's k < NCH does its warp's) */
+#define WARP_CHUNK_LOAD_1(p, k) vm_from_word(((const ptxcpu_lanemask *)(p))[(k) / NCH], (k) % NCH)
 #define WARP_CHUNK_LOAD_16(p, k) v16_load((const uint16_t *)(p) + (k) * VL)
 #define WARP_CHUNK_LOAD_32(p, k) v32_load((const uint32_t *)(p) + (k) * VL)
 #define WARP_CHUNK_LOAD_64(p, k) v64_load((const uint64_t *)(p) + (k) * VL)

@@ -330,6 +330,7 @@
 #define VT(w) VT_(w)
 #define VT_(w) VT_##w
 #define VT_0 v32
+#define VT_1 vm /* a predicate source: the chunk's lanes of the warp's mask */
 #define VT_16 v16
 #define VT_32 v32
 #define VT_64 v64

@@ -376,8 +376,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         } else if (r <= R_E) {
             unsigned kk = (unsigned)(r - R_A);
             o->checked = kk < d.nsrc;
-            o->reg = PTXCPU_WARP * (o->checked ? d.src_bits[kk] : 32) / 8;
-            o->align = (o->checked ? d.src_bits[kk] : 32) / 8;
+            unsigned bits = o->checked ? d.src_bits[kk] : 32;
+            o->reg = PTXCPU_WARP * bits / 8; /* (a predicate source, PTXCPU_PRED: a 4-byte mask) */
+            o->align = bits == PTXCPU_PRED ? 4 : bits / 8;
         } else if (r == R_G) { /* (a NULL guard is no error: every lane active) */
             o->checked = !(gmode & 1) && (f >> 4) != 15, o->reg = 4, o->align = 4;
         } else {

@@ -34,10 +34,12 @@ __attribute__((format(printf, 1, 2))) static inline void fail(const char *fmt, .
 
 static inline uint64_t mask_bits(unsigned w) { return w >= 64 ? ~0ull : (1ull << w) - 1; }
 
-/* Lane i of a buffer of consecutive lanes of width bits (16, 32 or 64). */
+/* Lane i of a buffer of consecutive lanes of width bits (16, 32 or 64; 1: a predicate, one
+ * 32-bit lane mask a warp, lane i bit i % 32 of mask i / 32). */
 static inline uint64_t lane_get(const void *buf, unsigned bits, size_t i)
 {
     switch (bits) {
+    case 1: return ((const uint32_t *)buf)[i / 32] >> (i % 32) & 1;
     case 16: return ((const uint16_t *)buf)[i];
     case 32: return ((const uint32_t *)buf)[i];
     default: return ((const uint64_t *)buf)[i];
@@ -45,7 +47,9 @@ static inline uint64_t lane_get(const void *buf, unsigned bits, size_t i)
 }
 static inline void lane_set(void *buf, unsigned bits, size_t i, uint64_t v)
 {
+    uint32_t *mask = (uint32_t *)buf + i / 32;
     switch (bits) {
+    case 1: *mask = (*mask & ~(1u << i % 32)) | (uint32_t)(v & 1) << i % 32; break;
     case 16: ((uint16_t *)buf)[i] = (uint16_t)v; break;
     case 32: ((uint32_t *)buf)[i] = (uint32_t)v; break;
     default: ((uint64_t *)buf)[i] = v; break;

@@ -304,7 +304,9 @@ static void build(setup *st, const shape *s, size_t n, enum layout L, unsigned a
                     edge = (int)(k == 0 ? idx % 41 : k == 1 ? idx / 41 : idx * (k + 3));
                 }
                 uint64_t v = gen_value(s, k, &lg, edge);
-                memcpy(lane_at(st, k + 1, w, i, s->sbits[k] / 8), &v, s->sbits[k] / 8); /* low bytes */
+                /* low bytes (a predicate source, PTXCPU_PRED: none; its masks keep the arena's
+                 * random bits) */
+                memcpy(lane_at(st, k + 1, w, i, s->sbits[k] / 8), &v, s->sbits[k] / 8);
             }
         }
     }
@@ -383,10 +385,13 @@ static void compare(const shape *s, const char *tab, const char *what, const set
                 uint32_t gm = in->b.guard ? in->guard[in->b.guard_stride ? w : 0] : ~0u;
                 printf("FAIL %s [%s] %s: warp %zu lane %u (guard %u, cc in %u):", s->mnem, tab,
                        what, w, i, (gm >> i) & 1, (in->cc[w] >> i) & 1);
-                for (unsigned k = 0; k < s->nsrc; k++)
-                    printf(" %c=%#" PRIx64, "abcd"[k],
-                           rd((const char *)in->b.src[k].base + (ptrdiff_t)w * in->b.src[k].stride +
-                                  i * s->sbits[k] / 8, s->sbits[k]));
+                for (unsigned k = 0; k < s->nsrc; k++) {
+                    const char *reg = (const char *)in->b.src[k].base +
+                                      (ptrdiff_t)w * in->b.src[k].stride;
+                    printf(" %c=%#" PRIx64, "abcd"[k], s->sbits[k] == PTXCPU_PRED /* a mask */
+                                                          ? rd(reg, 32) >> i & 1
+                                                          : rd(reg + i * s->sbits[k] / 8, s->sbits[k]));
+                }
                 printf(" expected %#" PRIx64 " got %#" PRIx64 "\n", e, g);
             }
         }
