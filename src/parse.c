@@ -285,7 +285,7 @@ static void why_init(why *w, const char *mn, const toks *k)
 
 /* PTX instructions outside the sections implemented here, to say so instead of "unknown". */
 static const char *const other_ptx[] = {
-    "sin", "cos", "lg2", "ex2", "tanh", "cvt", "cvta", "mov", "ld", "st", "setp", "selp", "set", "slct", "and", "or",
+    "sin", "cos", "lg2", "ex2", "tanh", "cvt", "cvta", "mov", "ld", "st", "setp", "set", "slct", "and", "or",
     "xor", "not", "cnot", "shl", "shr", "shf", "lop3", "prmt", "vadd", "vsub", "vmad",
     "vabsdiff", "vmin", "vmax", "vset", "vshl", "vshr", NULL};
 

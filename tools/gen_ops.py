@@ -33,7 +33,9 @@ FAMILIES = [  # (name, fpu, group)
     # sin, cos, lg2, ex2, tanh .approx (9.7.3.18-22, 9.7.4.9-10): SLEEF's deterministic functions
     ('FSIN', 1, 4), ('FCOS', 1, 4), ('FLG2', 1, 3), ('FEX2', 1, 2), ('FTANH', 1, 1),
     # mixed precision add, sub, fma (9.7.5)
-    ('MXADD', 1, 0), ('MXSUB', 1, 2), ('MXFMA', 1, 4)]
+    ('MXADD', 1, 0), ('MXSUB', 1, 2), ('MXFMA', 1, 4),
+    # comparison and selection (9.7.6)
+    ('SELP', 0, 3)]
 
 # ISA extensions (PTX_EXTENSIONS in src/internal.h, in the order the dispatcher lays them over
 # their base ISA's table): the families each one's kernel table holds. Its translation unit expands
@@ -51,7 +53,7 @@ SLEEF_FAMILIES = {'FSIN', 'FCOS', 'FLG2', 'FEX2', 'FTANH'}
 DEFERS_CANON_FAMILIES = {'FSUB', 'FMAD', 'FADD', 'FMUL', 'FFMA'}
 
 W = {'u16': 16, 's16': 16, 'u32': 32, 's32': 32, 'u64': 64, 's64': 64, 'u16x2': 32, 's16x2': 32,
-     'b32': 32, 'b64': 64, 'f16': 16, 'f16x2': 32, 'bf16': 16, 'bf16x2': 32, 'f32': 32,
+     'b16': 16, 'b32': 32, 'b64': 64, 'f16': 16, 'f16x2': 32, 'bf16': 16, 'bf16x2': 32, 'f32': 32,
      'f32x2': 64, 'f64': 64}
 
 
@@ -403,6 +405,11 @@ for op, sem, sec in [('add', 'MXADD', '9.7.5.1'), ('sub', 'MXSUB', '9.7.5.2'),
 CHAIN_ROWS = ['mad.rn.f32', 'fma.rn.f32', 'mad.rn.f64', 'mad.lo.u32', 'dp4a.u32.u32',
               'dp4a.u32.s32', 'dp4a.s32.u32', 'dp4a.s32.s32', 'dp2a.lo.s32.s32', 'mad.lo.cc.u32',
               'madc.hi.cc.u32', 'mul.hi.u64', 'add.rn.f16x2', 'ex2.approx.f32', 'sin.approx.f32']
+
+# 9.7.6.3 selp: c is a predicate (width 1: one lane mask a warp, PTXCPU_PRED); .f64 sm_13
+for t in ['b16', 'b32', 'b64', 'u16', 'u32', 'u64', 's16', 's32', 's64', 'f32', 'f64']:
+    row(name('selp', t), 'SELP', t, ws=(W[t], [W[t], W[t], 1]), sm=13 if t == 'f64' else 10,
+        sec='9.7.6.3')
 
 assert len({(r[0], r[11]) for r in rows}) == len(rows), 'a mnemonic spelled twice'
 assert set(CHAIN_ROWS) <= {r[0] for r in rows}, 'a chain row that is no spelling'

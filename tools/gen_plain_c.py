@@ -73,8 +73,9 @@ def operand_types(r):
         d = 'uint32_t' if r.bits[0] == 1 else t  # a predicate: one lane mask a warp
         return [d] + [t if k < r.nsrc else None for k in range(4)]
     per = 2 if r.x2 else 1
-    return [U(r.bits[0] // per)] + [U(r.bits[k + 1] // per) if k < r.nsrc else None
-                                    for k in range(4)]
+    # (a predicate source: one lane mask a warp)
+    return [U(r.bits[0] // per)] + [None if k >= r.nsrc else 'uint32_t' if r.bits[k + 1] == 1
+                                    else U(r.bits[k + 1] // per) for k in range(4)]
 
 
 def sv(x, r):
@@ -460,6 +461,11 @@ def t_fapprox(r):
             'u = isnan(q) ? 0x7fffffff00000000ull : u;', 'memcpy(&d[i], &u, 8);']
 
 
+def t_selp(r):
+    """d = c ? a : b, c the lane's bit of the warp's predicate mask."""
+    return ['d[i] = (c[i / 32] >> (i % 32) & 1) ? a[i] : b[i];']
+
+
 LIBM = {'FSIN': 'sinf', 'FCOS': 'cosf', 'FLG2': 'log2f', 'FEX2': 'exp2f', 'FTANH': 'tanhf'}
 
 
@@ -488,6 +494,7 @@ TEMPLATES = {
     'FDIVA': t_fapprox, 'FRSQRT': t_fapprox, 'FRCPH': t_fapprox,
     'FSIN': t_approx, 'FCOS': t_approx, 'FLG2': t_approx, 'FEX2': t_approx, 'FTANH': t_approx,
     'MXADD': t_mixed, 'MXSUB': t_mixed, 'MXFMA': t_mixed,
+    'SELP': t_selp,
 }
 
 

@@ -422,4 +422,13 @@ static inline uint64_t ptx_lane_DP2A(int ty, int ty2, unsigned m, int rnd, uint6
     return d & 0xffffffff;
 }
 
+/* 9.7.6.3 selp: c is the lane's predicate bit; d is the chosen operand's bits whatever the type
+ * (a NaN's payload kept). */
+static inline uint64_t ptx_lane_SELP(int ty, int ty2, unsigned m, int rnd, uint64_t a, uint64_t b,
+                                     uint64_t c, uint64_t e, unsigned *cf)
+{
+    (void)ty; (void)ty2; (void)m; (void)rnd; (void)e; (void)cf;
+    return (c & 1) ? a : b;
+}
+
 #endif

@@ -746,4 +746,9 @@ SIMD_BODY(SZEXT, 32, 32, 32, 0, 0)
     return v32_sub(v32_xor(y, s), s);
 }
 
+/* selp (9.7.6.3): the predicate source c arrives as the chunk's lane mask */
+SIMD_BODY(SELP, 16, 16, 16, 1, 0) { return v16_sel(c, a, b); }
+SIMD_BODY(SELP, 32, 32, 32, 1, 0) { return v32_sel(c, a, b); }
+SIMD_BODY(SELP, 64, 64, 64, 1, 0) { return v64_sel(c, a, b); }
+
 #endif

@@ -1,14 +1,16 @@
-/* Per-spelling oracle for every integer instruction of spec 9.7.1 and 9.7.2, written from the spec
- * pseudo-code and docs/SEMANTICS.md with __int128, compared bit for bit with the scalar kernels. */
+/* Per-spelling oracle for every integer instruction of spec 9.7.1 and 9.7.2, and for selp (9.7.6.3:
+ * the chosen operand's bits, on every type, floats included), written from the spec pseudo-code
+ * and docs/SEMANTICS.md with __int128, compared bit for bit with the scalar kernels. */
 #include "common.h"
 
 enum op {
     O_ADD, O_SUB, O_MUL, O_MAD, O_MUL24, O_MAD24, O_SAD, O_DIV, O_REM, O_ABS, O_NEG, O_MIN, O_MAX,
-    O_POPC, O_CLZ, O_BFIND, O_FNS, O_BREV, O_BFE, O_BFI, O_SZEXT, O_BMSK, O_DP4A, O_DP2A, O_COUNT
+    O_POPC, O_CLZ, O_BFIND, O_FNS, O_BREV, O_BFE, O_BFI, O_SZEXT, O_BMSK, O_DP4A, O_DP2A, O_SELP,
+    O_COUNT
 };
 static const char *const op_names[O_COUNT] = {
     "add", "sub", "mul", "mad", "mul24", "mad24", "sad", "div", "rem", "abs", "neg", "min", "max",
-    "popc", "clz", "bfind", "fns", "brev", "bfe", "bfi", "szext", "bmsk", "dp4a", "dp2a"};
+    "popc", "clz", "bfind", "fns", "brev", "bfe", "bfi", "szext", "bmsk", "dp4a", "dp2a", "selp"};
 
 enum {
     F_HI = 1, F_LO = 2, F_WIDE = 4, F_SAT = 8, F_RELU = 16, F_CCIN = 32, F_CCOUT = 64,
@@ -34,9 +36,9 @@ typedef struct spelling {
 
 /* ---- Parsing a mnemonic into what the oracle needs (independent of the library's table) ---- */
 
-static int parse_type(const char *t, unsigned *w, int *sgn, int *x2)
+static int parse_type(const char *t, unsigned *w, int *sgn, int *x2, int floats)
 {
-    if ((t[0] != 'u' && t[0] != 's' && t[0] != 'b') || !t[1])
+    if ((t[0] != 'u' && t[0] != 's' && t[0] != 'b' && (t[0] != 'f' || !floats)) || !t[1])
         return 0;
     char *end;
     unsigned long bits = strtoul(t + 1, &end, 10);
@@ -81,10 +83,10 @@ static int parse_spelling(const char *mn, spelling *s)
                 break;
         if (i < sizeof mods / sizeof mods[0])
             s->f |= mods[i].flag;
-        else if (parse_type(tok, &w, &sgn, &x2) && ntypes == 0) {
+        else if (parse_type(tok, &w, &sgn, &x2, s->op == O_SELP) && ntypes == 0) {
             s->w = w, s->sgn = sgn, s->x2 = x2;
             ntypes++;
-        } else if (parse_type(tok, &w, &sgn, &x2) && ntypes == 1 && w == 32 && !x2) {
+        } else if (parse_type(tok, &w, &sgn, &x2, s->op == O_SELP) && ntypes == 1 && w == 32 && !x2) {
             s->sgn2 = sgn;
             ntypes++;
         } else
@@ -95,7 +97,7 @@ static int parse_spelling(const char *mn, spelling *s)
     /* Operand shapes, from the spec's operand descriptions. */
     unsigned w = s->x2 ? 32 : s->w;
     static const unsigned nsrc[O_COUNT] = {2, 2, 2, 3, 2, 3, 3, 2, 2, 1, 1, 2, 2,
-                                           1, 1, 1, 3, 1, 3, 4, 2, 2, 3, 3};
+                                           1, 1, 1, 3, 1, 3, 4, 2, 2, 3, 3, 3};
     s->nsrc = nsrc[s->op];
     s->dbits = w;
     for (unsigned i = 0; i < s->nsrc; i++)
@@ -111,6 +113,7 @@ static int parse_spelling(const char *mn, spelling *s)
     case O_SZEXT: s->kind[1] = K_POS; break;
     case O_BMSK: s->kind[0] = s->kind[1] = K_POS; break;
     case O_FNS: s->kind[1] = K_BASE, s->kind[2] = K_OFF; break;
+    case O_SELP: s->sbits[2] = PTXCPU_PRED; break; /* c: a predicate, values 0 and 1 */
     default: break;
     }
     return 1;
@@ -316,6 +319,8 @@ static uint64_t oracle(const spelling *s, const uint64_t x[4], unsigned cf, unsi
             d += val(x[0] >> ea * i, ea, sg) * val(x[1] >> 8 * (bsel + i), 8, s->sgn2);
         return wrap(d, 32);
     }
+    case O_SELP: /* d = (c == 1) ? a : b, the chosen register's bits */
+        return (x[2] & 1 ? x[0] : x[1]) & m;
     case O_COUNT: break;
     }
     return 0;
@@ -549,7 +554,8 @@ static size_t test_spelling(const spelling *s, ptxcpu_kernel k, chunk *ch, rng_t
 /* The table's shape of an instruction must match the spec's (what the oracle assumes). */
 static int shape_ok(const spelling *s, const ptxcpu_insn_desc *d)
 {
-    int ok = d->nsrc == s->nsrc && d->dst_bits == s->dbits && d->elem == PTXCPU_ELEM_INT &&
+    int ok = d->nsrc == s->nsrc && d->dst_bits == s->dbits &&
+             (d->elem == PTXCPU_ELEM_INT || s->op == O_SELP) &&
              !d->reads_cc == !(s->f & F_CCIN) && !d->writes_cc == !(s->f & F_CCOUT);
     for (unsigned o = 0; o < s->nsrc; o++)
         ok = ok && d->src_bits[o] == s->sbits[o];
@@ -604,7 +610,8 @@ void run_spellings(void)
         ptxcpu_insn_desc desc;
         spelling s;
         ptxcpu_insn insn;
-        if (ptxcpu_insn_at(i, &desc) != PTXCPU_OK || desc.elem != PTXCPU_ELEM_INT)
+        if (ptxcpu_insn_at(i, &desc) != PTXCPU_OK ||
+            (desc.elem != PTXCPU_ELEM_INT && strncmp(desc.mnemonic, "selp.", 5)))
             continue;
         n1 += !strncmp(desc.section, "9.7.1.", 6);
         n2 += !strncmp(desc.section, "9.7.2.", 6);

@@ -98,6 +98,7 @@ static const struct { const char *sec, *pattern; } syntax[] = {
     {"9.7.5.1", "add" ORND "{.sat}.f32<.f16,.bf16>"},
     {"9.7.5.2", "sub" ORND "{.sat}.f32<.f16,.bf16>"},
     {"9.7.5.3", "fma" RND "{.sat}.f32<.f16,.bf16>"},
+    {"9.7.6.3", "selp<.b16,.b32,.b64,.u16,.u32,.u64,.s16,.s32,.s64,.f32,.f64>"},
 };
 
 /* The syntax lines whose operands are d, a, b, c where a spelling of the same name may take two
@@ -155,7 +156,7 @@ static unsigned type_bits(const char *mn) /* width of the (first) instruction ty
 {
     static const struct { const char *t; unsigned bits; } tys[] = {
         {".u16x2", 32}, {".s16x2", 32}, {".f16x2", 32}, {".bf16x2", 32}, {".f32x2", 64},
-        {".u16", 16}, {".s16", 16}, {".f16", 16}, {".bf16", 16}, {".u32", 32}, {".s32", 32},
+        {".u16", 16}, {".s16", 16}, {".b16", 16}, {".f16", 16}, {".bf16", 16}, {".u32", 32}, {".s32", 32},
         {".b32", 32}, {".f32", 32}, {".u64", 64}, {".s64", 64}, {".b64", 64}, {".f64", 64}};
     for (size_t i = 0; i < sizeof tys / sizeof tys[0]; i++)
         if (has(mn, tys[i].t))
@@ -250,7 +251,7 @@ static void spec_shape(const char *mn, unsigned *nsrc, unsigned *dbits, unsigned
     int three = opcode_is(mn, "mad") || opcode_is(mn, "fma") || opcode_is(mn, "madc") ||
                 opcode_is(mn, "mad24") ||
                 opcode_is(mn, "sad") || opcode_is(mn, "bfe") || opcode_is(mn, "fns") ||
-                opcode_is(mn, "dp4a") || opcode_is(mn, "dp2a");
+                opcode_is(mn, "dp4a") || opcode_is(mn, "dp2a") || opcode_is(mn, "selp");
     *nsrc = one ? 1 : three ? 3 : opcode_is(mn, "bfi") ? 4 : 2;
     *dbits = t;
     for (unsigned i = 0; i < 4; i++) sbits[i] = i < *nsrc ? t : 0;
@@ -260,6 +261,7 @@ static void spec_shape(const char *mn, unsigned *nsrc, unsigned *dbits, unsigned
     if (opcode_is(mn, "bfi")) sbits[2] = sbits[3] = 32;
     if (opcode_is(mn, "szext")) sbits[1] = 32;
     if (opcode_is(mn, "testp")) *dbits = PTXCPU_DST_PRED; /* "result is .pred" (9.7.3.1) */
+    if (opcode_is(mn, "selp")) sbits[2] = PTXCPU_PRED; /* "Operand c is a predicate" (9.7.6.3) */
     if (mixed(mn)) { /* d and the last source f32, a (and fma's b) 16-bit */
         *dbits = 32;
         for (unsigned i = 0; i < *nsrc; i++) sbits[i] = i + 1 < *nsrc ? 16 : 32;

@@ -117,6 +117,9 @@ def spellings():
         rnds = ([''] if op != 'fma' else []) + ['.' + x for x in RND]
         out += ['%s%s%s.f32.%s' % (op, r, s, t) for r in rnds for s in opt('sat')
                 for t in ('f16', 'bf16')]
+    # 9.7.6.3 selp: c a predicate (0 or 1)
+    out += ['selp.' + t for t in ('b16', 'b32', 'b64', 'u16', 'u32', 'u64', 's16', 's32', 's64',
+                                  'f32', 'f64')]
     return out
 
 
@@ -170,6 +173,9 @@ class Insn:
             self.dst = 32
         if op == 'testp':
             self.src, self.dst = [reg], 1                  # d: a predicate
+        self.select = op == 'selp'                         # bits chosen, whatever the type
+        if self.select:
+            self.src = [reg, reg, 1]                       # c: a predicate
         if op == 'bfe':
             self.src[1:] = [32, 32]
         if op == 'bfi':
@@ -187,6 +193,8 @@ class Insn:
 def int_eval(I, a, cf):
     """Returns (d, cf_out or None) for integer spelling I on operand bits a[]."""
     op, n, s, mods = I.op, I.n, I.signed, I.mods
+    if op == 'selp':                                   # d = (c == 1) ? a : b (9.7.6.3)
+        return (a[0] if a[2] == 1 else a[1]), None
     v = lambda x, w=n: sx(x, w) if s else x & M(w)
 
     if I.packed and op in ('add', 'min', 'max'):
@@ -1102,6 +1110,8 @@ def approx_lines(name, rng):
 
 def fmt_operand(I, v, w):
     """Decimal for small integer operands (exercises the decimal syntax), else hex."""
+    if w == 1:                                         # a predicate: 0 or 1
+        return str(v)
     if not I.float:
         sv = sx(v, w) if I.signed or I.op in ('fns',) else v
         if -256 <= sv <= 256 and not I.packed:
@@ -1125,11 +1135,11 @@ def lines_for(name, rng, count=None):
     I = Insn(name)
     cases = []
     while len(cases) < (count or 1):
-        cases += float_cases(I, rng) if I.float else int_cases(I, rng)
+        cases += float_cases(I, rng) if I.float and not I.select else int_cases(I, rng)
     out = []
     for k, a in enumerate(cases[:count] if count else cases):
         cf_in = k % 2 if I.reads_cc else 0
-        if I.float:
+        if I.float and not I.select:
             r, cf = float_eval(I, list(a)), None
         else:
             r, cf = int_eval(I, list(a), cf_in)
@@ -1159,7 +1169,7 @@ def main():
     names = spellings()
     assert len(names) == len(set(names)), 'a spelling listed twice'
     with open(os.path.join(outdir, 'families.vec'), 'w') as f:
-        f.write(f'# Vectors for every one of the {len(names)} PTX spellings of PTX ISA 9.7.1-9.7.5 '
+        f.write(f'# Vectors for every one of the {len(names)} PTX spellings of PTX ISA 9.7.1-9.7.6 '
                 '(10 or more lines each).\n' + GEN)
         for name in names:
             f.write('\n# %s\n' % name)
