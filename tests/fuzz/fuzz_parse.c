@@ -61,7 +61,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         CHECK(d.nsrc >= 1 && d.nsrc <= 4);
         CHECK(d.dst_bits == PTXCPU_DST_PRED || d.dst_bits == 16 || d.dst_bits == 32 || d.dst_bits == 64);
         for (unsigned k = 0; k < 4; k++)
-            CHECK(k < d.nsrc ? (d.src_bits[k] == 16 || d.src_bits[k] == 32 || d.src_bits[k] == 64)
+            CHECK(k < d.nsrc ? (d.src_bits[k] == PTXCPU_PRED || d.src_bits[k] == 16 ||
+                                d.src_bits[k] == 32 || d.src_bits[k] == 64)
                              : d.src_bits[k] == 0);
         CHECK(d.elems == 1 || d.elems == 2);
     } else {
