@@ -402,9 +402,23 @@ for op, sem, sec in [('add', 'MXADD', '9.7.5.1'), ('sub', 'MXSUB', '9.7.5.2'),
 # (mad.rn.f32, dp4a.s32.s32). Every other row's ptxcpu_run_chain runs its batched kernel once a
 # step (src/chain.c): the same results, without a copy of every kernel as a chain (they were two
 # thirds of the library's code).
-CHAIN_ROWS = ['mad.rn.f32', 'fma.rn.f32', 'mad.rn.f64', 'mad.lo.u32', 'dp4a.u32.u32',
-              'dp4a.u32.s32', 'dp4a.s32.u32', 'dp4a.s32.s32', 'dp2a.lo.s32.s32', 'mad.lo.cc.u32',
-              'madc.hi.cc.u32', 'mul.hi.u64', 'add.rn.f16x2', 'ex2.approx.f32', 'sin.approx.f32']
+#
+# Each with its chain tuning (src/simd/kernels.h reads it; the figures behind it are in
+# docs/PERFORMANCE.md, "Chain tuning"): unroll, the steps unrolled four times (the float mad/fma
+# chains, whose 8 vectors in flight exactly cover the FMA latency, so the loop's own counter and
+# branch showed); uniform, twice the warps a group on 32-register layers when b and c are uniform
+# (the demo's and the grids' f32 chains); vecs, a C expression of the SIMD layer (VL, and the dp4a
+# body's DOT4_REBASES) for the vectors in flight where 8 leave the ports idle (dp4a's rebased pairs
+# on AVX-512) or spill (AVX2's mad.f64), 0 for the default.
+FMA_CHAIN = {'unroll': 1, 'uniform': 1}
+DOT4_REBASED_CHAIN = {'vecs': 'VL >= 16 && DOT4_REBASES ? 16 : 0'}
+CHAIN_ROWS = {'mad.rn.f32': FMA_CHAIN, 'fma.rn.f32': FMA_CHAIN,
+              'mad.rn.f64': {'unroll': 1, 'vecs': 'VL == 8 ? 8 : 0'}, 'mad.lo.u32': {},
+              'dp4a.u32.u32': DOT4_REBASED_CHAIN, 'dp4a.u32.s32': {}, 'dp4a.s32.u32': {},
+              'dp4a.s32.s32': DOT4_REBASED_CHAIN, 'dp2a.lo.s32.s32': {}, 'mad.lo.cc.u32': {},
+              'madc.hi.cc.u32': {}, 'mul.hi.u64': {}, 'add.rn.f16x2': {}, 'ex2.approx.f32': {},
+              'sin.approx.f32': {}}
+assert all(set(t) <= {'unroll', 'uniform', 'vecs'} for t in CHAIN_ROWS.values())
 
 # 9.7.6.3 selp: c is a predicate (width 1: one lane mask a warp, PTXCPU_PRED); .f64 sm_13
 for t in ['b16', 'b32', 'b64', 'u16', 'u32', 'u64', 's16', 's32', 's64', 'f32', 'f64']:
@@ -524,7 +538,14 @@ for f, _, g in FAMILIES:
     print(f'#define PTX_GROUP_{f} {g}')
 for (mnem, sem, *_r, nsrc, cc, sm, ptx, sec) in rows:
     if mnem in CHAIN_ROWS:
-        print(f'#define PTX_CHAIN_{ident_of(mnem, sem, nsrc)} ~, 1')
+        cid, tune = ident_of(mnem, sem, nsrc), CHAIN_ROWS[mnem]
+        print(f'#define PTX_CHAIN_{cid} ~, 1')
+        if tune.get('unroll'):
+            print(f'#define PTX_CHAIN_UNROLL_{cid} ~, 1')
+        if tune.get('uniform'):
+            print(f'#define PTX_CHAIN_UNIFORM_{cid} ~, YES')
+        if tune.get('vecs'):
+            print(f'#define PTX_CHAIN_VECS_{cid} ~, ({tune["vecs"]})')
 for ext, fams in EXTENSION_FAMILIES.items():
     for f in fams:
         print(f'#define PTX_EXTFAM_{ext}_{f} ~, 1')

@@ -481,21 +481,10 @@ VINL v32 v32_dot4_acc(v32 c, v32 a, v32 b, int sa, int sb)
 #else
 #define DOT4_REBASES 0
 #endif
-/* Chains feeding back a through a rebased pair (dp4a .s32.s32 and .u32.u32 on vpdpbusd, dp2a with
- * unsigned a) wait for the xor and the multiply-add each step: 6 cycles on Zen 5 (vpdpbusd alone:
- * 4), so the 8 vectors a chain group keeps in flight fill only 2/3 of two vpdpbusd a cycle. They
- * keep 16 in flight where the layer has 32 registers (AVX-512; b and the hoisted c partly read
- * from memory: 84% of the bound on Zen 5, 2 loads a cycle). With 16 registers (AVX2) 12 in flight
- * came out 7% slower than 8 (spills), 16 would spill the fed-back a. The mixed pairs stay at 8:
- * at 16 their b and c no longer fit and the moves cost more than the overlap gains. AVX2's mad.f64
- * chain (native geometry: 2 warps = 16 ymm accumulators) spilled two of its 16 registers, each
- * step then waiting on a store and a reload: 8 in flight (4-cycle FMA, 2 a cycle) doubled it. */
-#define SIMD_CHAIN_VECS(SEM, ty, ty2)                                                            \
-    (((SEM_##SEM == SEM_DP4A && DOT4_REBASES && ((ty) == TY_S32) == ((ty2) == TY_S32)) ||        \
-      (SEM_##SEM == SEM_DP2A && (ty) != TY_S32)) && VL >= 16                                     \
-         ? 16                                                                                    \
-     : (SEM_##SEM == SEM_FMAD || SEM_##SEM == SEM_FFMA) && (ty) == TY_F64 && VL == 8 ? 8          \
-                                                           : 0)
+/* Chains feeding back a through a rebased pair (dp4a .s32.s32 and .u32.u32 on vpdpbusd) wait for
+ * the xor and the multiply-add each step, longer than vpdpbusd alone, so 8 vectors in flight do
+ * not fill its ports: tools/gen_ops.py's CHAIN_ROWS gives them 16 where DOT4_REBASES and the layer
+ * has 32 registers (docs/PERFORMANCE.md, "Chain tuning"). */
 VINL v32 bytes_even16(v32 x, int sgn) /* bytes 0 and 2 of each lane as 16-bit values */
 {
     return sgn ? v32_srai16(v32_slli16(x, 8), 8) : v32_and(x, v32_set1(0x00ff00ff));

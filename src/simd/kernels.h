@@ -330,18 +330,17 @@ VINL ptxcpu_lanemask *simd_ccw(const ptxcpu_batch *bt, size_t w)
 #ifndef SIMD_CHAIN_WARPS
 #define SIMD_CHAIN_WARPS (NCH >= 4 ? 2 : 4) /* 8 independent vectors per step */
 #endif
-/* Warps per group in a row's chains: more where its ops file asks for more vectors in flight
- * (SIMD_CHAIN_VECS, 0 = the default: a step whose dependency chain is too long for 8 to fill the
- * ports). A wide group's remainder runs in groups of the geometry's default, then one by one. */
-#define SIMD_CHAIN_G(G, SEM, TY, TY2)                                                            \
-    (SIMD_CHAIN_VECS(SEM, TY_##TY, TY_##TY2) ? SIMD_CHAIN_VECS(SEM, TY_##TY, TY_##TY2) / GEO_NCH(G) \
-                                             : GEO_CHAIN_WARPS(G))
+/* Warps per group in a row's chains: more where its tuning asks for more vectors in flight
+ * (SIMD_CHAIN_VECS). A wide group's remainder runs in groups of the geometry's default, then one
+ * by one. */
+#define SIMD_CHAIN_G(G, ID)                                                                      \
+    (SIMD_CHAIN_VECS(ID) ? SIMD_CHAIN_VECS(ID) / GEO_NCH(G) : GEO_CHAIN_WARPS(G))
 /* `steps` steps of a group with modifiers SM, each result fed back into X (of XW bits) in place
  * (so the fed-back chunks stay in one register each: a separate result array copied into X every
  * step cost two moves a chunk on the critical path); nothing when X cannot take d (absent or of
  * another width: ptxcpu_run_chain refuses such a feedback before we get here). */
-#define SIMD_CHAIN_STEPS(GEO, NW, X, XW, SEM, TY, TY2, SM, RND, DW, AW, CC, U)                  \
-    if ((XW) == (DW) && SIMD_CHAIN_UNROLL(SEM)) {                                              \
+#define SIMD_CHAIN_STEPS(GEO, NW, X, XW, SEM, TY, TY2, SM, RND, DW, AW, CC, U, UNR)             \
+    if ((XW) == (DW) && (UNR)) {                                                               \
         _Pragma("GCC unroll 4")                                                                \
         for (uint64_t s = 0; s < steps; s++)                                                   \
             SIMD_CHAIN_STEP(GEO, NW, X, XW, SEM, TY, TY2, SM, RND, DW, AW, CC, U)              \
@@ -354,34 +353,37 @@ VINL ptxcpu_lanemask *simd_ccw(const ptxcpu_batch *bt, size_t w)
     for (unsigned j = 0; j < (NW); j++)                                                        \
         SIMD_WARP_STEP(GEO, SEM, TY, TY2, SM, RND, DW, AW, CC, SIMD_SET(XW, DW), X[j], A[j],    \
                        B[(U) ? 0 : j], C[(U) ? 0 : j], S3[j], ccs[j], guards[j])
-/* The steps of the float mad/fma chains (the demo's and the grids') unrolled four times: their
- * 8 vectors in flight are exactly the FMA latency times its throughput, and the loop's counter
- * and branch, issued among them, cost AVX-512 mad.rn.f32 a tenth of the peak on the Xeon
- * (docs/PERFORMANCE.md). Only these rows: unrolling every chain made the build half as long
- * again, and dp4a's chain (bound by its ports) measured the same. */
-#define SIMD_CHAIN_UNROLL(SEM) (SEM_##SEM == SEM_FMAD || SEM_##SEM == SEM_FFMA)
-/* Those of f32 on 32 vector registers (AVX-512) with a and d the only per-warp registers (b and
- * c of stride 0, as a grid's uniform m and c are; the demo's and grid-compute's chains) run
- * twice the warps a group: 16 vectors in flight, twice the FMA latency times its throughput, with
- * b and c read from the group's first warp (2 + 2 registers). 8 in flight left a 256-step block
- * of 8 warps (the demo's) at 93% of the FMA peak; 16 with b and c per warp spilled them. These
- * wide groups are emitted for those rows only, probed by family and width as the geometries are
- * (a constant-false branch in every row's chain made a kernel TU 4-17% longer to build); the
- * chain then tests only what a call decides: the feedback and the strides. */
-#if VL >= 16
-#define SIMD_UNIFORM_FMAD_32 ~, YES
-#define SIMD_UNIFORM_FFMA_32 ~, YES
-#endif
+/* A chain row's tuning is a column of tools/gen_ops.py's CHAIN_ROWS, read here by probes of its
+ * row id (an undefined name leaves the default):
+ * - PTX_CHAIN_UNROLL_<ID>: the steps unrolled four times. The float mad/fma chains' 8 vectors in
+ *   flight are exactly the FMA latency times its throughput, and the loop's counter and branch,
+ *   issued among them, cost a tenth of the peak (docs/PERFORMANCE.md). Only those rows: unrolling
+ *   every chain made the build half as long again, and dp4a's (bound by its ports) gained nothing.
+ * - PTX_CHAIN_VECS_<ID>: vectors in flight a group keeps (an expression of the layer; 0, or no
+ *   column, is SIMD_CHAIN_G's default), where the step's dependency chain is too long for 8.
+ * - PTX_CHAIN_UNIFORM_<ID>: on 32 vector registers (VL >= 16), with a and d the only per-warp
+ *   registers (b and c of stride 0, as a grid's uniform m and c are) the group runs twice the
+ *   warps, b and c read from its first warp (2 + 2 registers): 16 vectors in flight, twice the
+ *   FMA latency times its throughput, where 8 left the demo's block below the FMA peak and 16 with
+ *   b and c per warp spilled them. Emitted for those rows only (a constant-false branch in every
+ *   row's chain made a kernel TU longer to build); the chain then tests only what a call decides:
+ *   the feedback and the strides. */
+#define SIMD_CHAIN_UNROLL(ID) PTX_PROBE(PTX_CHAIN_UNROLL_##ID)
+#define SIMD_CHAIN_VECS(ID) PTX_PROBE(PTX_CHAIN_VECS_##ID)
 #define SIMD_PROBE_U_(...) SIMD_PROBE__(__VA_ARGS__, NO, ~)
-#define SIMD_CHAIN_WIDE(SEM, DW) SIMD_CHAIN_WIDE_(SIMD_PROBE_U_(SIMD_UNIFORM_##SEM##_##DW))
+#if VL >= 16
+#define SIMD_CHAIN_WIDE(ID) SIMD_CHAIN_WIDE_(SIMD_PROBE_U_(PTX_CHAIN_UNIFORM_##ID))
+#else
+#define SIMD_CHAIN_WIDE(ID) SIMD_CHAIN_WIDE_NO
+#endif
 #define SIMD_CHAIN_WIDE_(X) SIMD_CHAIN_WIDE__(X)
 #define SIMD_CHAIN_WIDE__(X) SIMD_CHAIN_WIDE_##X
 #define SIMD_CHAIN_WIDE_NO(...)
-#define SIMD_CHAIN_WIDE_YES(G, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, S3W, CC)                \
+#define SIMD_CHAIN_WIDE_YES(G, ID, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, S3W, CC)            \
     if (feedback == 0 && !bt->src[1].stride && !bt->src[2].stride)                             \
         for (; w + 2 * GEO_CHAIN_WARPS(G) <= bt->n; w += 2 * GEO_CHAIN_WARPS(G))               \
             SIMD_CHAIN_GROUP(G, 2 * GEO_CHAIN_WARPS(G), SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, \
-                             S3W, CC, 1)
+                             S3W, CC, 1, SIMD_CHAIN_UNROLL(ID))
 /* R = the fed-back register X of every warp of a group (one loop per case of the feedback
  * switch: a switch inside the chunk loop cost the AVX2 mad.f64 chain 30% through spills). R is
  * zeroed only in the dead case: a memset on every call (a rep stos) was a third of a 0-step
@@ -401,7 +403,7 @@ VINL ptxcpu_lanemask *simd_ccw(const ptxcpu_batch *bt, size_t w)
     ((DW) == 64 && TY_##TY == TY_F64 && SIMD_DEFERS_CANON(SEM, MODS))
 /* Loads a group's registers, runs its steps with modifiers SM and leaves the fed-back register in
  * R (its source value if steps == 0). */
-#define SIMD_CHAIN_RUN(GEO, NW, SEM, TY, TY2, SM, RND, DW, AW, BW, CW, S3W, CC, U)                \
+#define SIMD_CHAIN_RUN(GEO, NW, SEM, TY, TY2, SM, RND, DW, AW, BW, CW, S3W, CC, U, UNR)           \
     {                                                                                          \
         for (unsigned j = 0; j < (NW); j++) {                                                  \
             SIMD_WARP_LOAD(GEO, AW, BW, CW, S3W, A[j], B[j], C[j], S3[j], w + j)               \
@@ -410,11 +412,11 @@ VINL ptxcpu_lanemask *simd_ccw(const ptxcpu_batch *bt, size_t w)
         }                                                                                      \
         /* one loop per feedback source, so the fed-back chunks stay in registers */           \
         switch ((U) ? 0 : feedback) {                                                          \
-        case 0: SIMD_CHAIN_STEPS(GEO, NW, A, AW, SEM, TY, TY2, SM, RND, DW, AW, CC, U); break; \
-        case 1: SIMD_CHAIN_STEPS(GEO, NW, B, BW, SEM, TY, TY2, SM, RND, DW, AW, CC, 0); break; \
-        case 2: SIMD_CHAIN_STEPS(GEO, NW, C, CW, SEM, TY, TY2, SM, RND, DW, AW, CC, 0); break; \
+        case 0: SIMD_CHAIN_STEPS(GEO, NW, A, AW, SEM, TY, TY2, SM, RND, DW, AW, CC, U, UNR); break; \
+        case 1: SIMD_CHAIN_STEPS(GEO, NW, B, BW, SEM, TY, TY2, SM, RND, DW, AW, CC, 0, UNR); break; \
+        case 2: SIMD_CHAIN_STEPS(GEO, NW, C, CW, SEM, TY, TY2, SM, RND, DW, AW, CC, 0, UNR); break; \
         default:                                                                               \
-            SIMD_CHAIN_STEPS(GEO, NW, S3, S3W, SEM, TY, TY2, SM, RND, DW, AW, CC, 0);          \
+            SIMD_CHAIN_STEPS(GEO, NW, S3, S3W, SEM, TY, TY2, SM, RND, DW, AW, CC, 0, UNR);          \
             break;                                                                             \
         }                                                                                      \
         switch ((U) ? 0 : feedback) {                                                          \
@@ -424,7 +426,7 @@ VINL ptxcpu_lanemask *simd_ccw(const ptxcpu_batch *bt, size_t w)
         default: SIMD_CHAIN_RESULT(GEO, NW, S3, S3W, DW); break;                               \
         }                                                                                      \
     }
-#define SIMD_CHAIN_GROUP(GEO, NW, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, S3W, CC, U)         \
+#define SIMD_CHAIN_GROUP(GEO, NW, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, S3W, CC, U, UNR)    \
     {                                                                                          \
         GEO_VT(GEO, AW) A[NW][GEO_NCH(GEO)];                                                   \
         GEO_VT(GEO, BW) B[NW][GEO_NCH(GEO)];                                                   \
@@ -433,7 +435,7 @@ VINL ptxcpu_lanemask *simd_ccw(const ptxcpu_batch *bt, size_t w)
         GEO_VT(GEO, DW) R[NW][GEO_NCH(GEO)];                                                   \
         ptxcpu_lanemask guards[NW], ccs[NW];                                                   \
         SIMD_CHAIN_RUN(GEO, NW, SEM, TY, TY2, SIMD_CHAIN_MODS(SEM, MODS), RND, DW, AW, BW, CW, \
-                       S3W, CC, U)                                                             \
+                       S3W, CC, U, UNR)                                                        \
         if (SIMD_CHAIN_REDO_NAN(SEM, TY, DW, MODS) && steps > 0) {                             \
             /* NaN is absorbing in these ops, so a result without NaN lanes never had one on   \
              * any step, where the rule changes nothing: the result is the ruled chain's */    \
@@ -442,7 +444,7 @@ VINL ptxcpu_lanemask *simd_ccw(const ptxcpu_batch *bt, size_t w)
                 for (unsigned k = 0; k < GEO_NCH(GEO); k++)                                    \
                     nan_ |= GEO_ANYNAN(GEO, DW)(R[j][k]);                                      \
             if (nan_)                                                                          \
-                SIMD_CHAIN_RUN(GEO, NW, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, S3W, CC, U)   \
+                SIMD_CHAIN_RUN(GEO, NW, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, S3W, CC, U, UNR) \
         }                                                                                      \
         /* NaNs canonicalized where the steps left that to the end */                          \
         if (steps > 0 && SIMD_DEFERS_CANON(SEM, MODS))                                         \
@@ -574,16 +576,17 @@ VINL ptxcpu_lanemask *simd_ccw(const ptxcpu_batch *bt, size_t w)
     {                                                                                          \
         vec_fenv fenv = simd_fenv_enter(SIMD_IS_FP(SEM), RND_##RND, 0);                        \
         size_t w = 0;                                                                          \
-        SIMD_CHAIN_WIDE(SEM, DW)(G, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, S3W, CC)          \
-        for (; w + SIMD_CHAIN_G(G, SEM, TY, TY2) <= bt->n; w += SIMD_CHAIN_G(G, SEM, TY, TY2)) \
-            SIMD_CHAIN_GROUP(G, SIMD_CHAIN_G(G, SEM, TY, TY2), SEM, TY, TY2, MODS, RND, DW, AW, BW, \
-                             CW, S3W, CC, 0)                                                   \
-        if (SIMD_CHAIN_G(G, SEM, TY, TY2) != GEO_CHAIN_WARPS(G)) /* a wide group's remainder */ \
+        SIMD_CHAIN_WIDE(ID)(G, ID, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, S3W, CC)           \
+        for (; w + SIMD_CHAIN_G(G, ID) <= bt->n; w += SIMD_CHAIN_G(G, ID))                     \
+            SIMD_CHAIN_GROUP(G, SIMD_CHAIN_G(G, ID), SEM, TY, TY2, MODS, RND, DW, AW, BW, CW,  \
+                             S3W, CC, 0, SIMD_CHAIN_UNROLL(ID))                                \
+        if (SIMD_CHAIN_G(G, ID) != GEO_CHAIN_WARPS(G)) /* a wide group's remainder */          \
             for (; w + GEO_CHAIN_WARPS(G) <= bt->n; w += GEO_CHAIN_WARPS(G))                   \
                 SIMD_CHAIN_GROUP(G, GEO_CHAIN_WARPS(G), SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, \
-                                 S3W, CC, 0)                                                   \
+                                 S3W, CC, 0, SIMD_CHAIN_UNROLL(ID))                            \
         for (; w < bt->n; w++)                                                                 \
-            SIMD_CHAIN_GROUP(G, 1, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, S3W, CC, 0)        \
+            SIMD_CHAIN_GROUP(G, 1, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, S3W, CC, 0,        \
+                             SIMD_CHAIN_UNROLL(ID))                                            \
         simd_fenv_leave(SIMD_IS_FP(SEM), fenv);                                                \
     }
 
