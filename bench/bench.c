@@ -2,13 +2,14 @@
  * memory-resident), register-resident chains, and launcher grids, each divided by this CPU's peak
  * measured in the same run, and by the plain C a user would write for the same work (plain_c.h).
  * Wall-clock medians; a readable table and optional JSON. */
-#include "cli.h"
+#include "bench.h"
 #include "cli_mpi.h"
 #include "grid.h"
 #include "peak.h"
 #include "plain_c.h"
 #include "plain_dot.h"
 #include "ptxcpu_launch.h"
+#include "row_name.h"
 #ifdef PTXCPU_HAVE_MPI
 #include "grid_mpi.h"
 #endif
@@ -780,7 +781,7 @@ static int write_json(const bench *b, FILE *f, const char *path, double overhead
     return 1;
 }
 
-int cli_bench(int argc, char **argv)
+int bench_main(int argc, char **argv)
 {
     bench b = {.quick = 1, .reps = 3, .plain_target_s = 0.002};
     const char *json = NULL;

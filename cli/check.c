@@ -3,6 +3,7 @@
  * mnemonic into the lanes of warps, run in batches, and each lane is compared with its line. */
 #include "cli.h"
 #include "approx.h"
+#include "row_name.h"
 
 #include <ctype.h>
 #include <errno.h>

@@ -19,17 +19,9 @@ const char *cli_shown(const char *tok, char *buf, size_t len);
 /* Is `bits` (width `bits`) a NaN of element type elem? (elem INT: never.) */
 int cli_is_nan(ptxcpu_elem elem, unsigned bits, uint64_t v);
 
-/* The name of table row `index` as `ptxcpu list` and `ptxcpu bench` show it: its mnemonic, and
- * its sources where ptxcpu_parse of that mnemonic gives another row or the first form of its
- * opcode in its section has another count: "min.f32(a,b,c)" and "min.abs.f32(a,b,c)" are
- * three-input forms (9.7.3.11), "min.f32" the two-input one. Written into buf. */
-const char *cli_row_name(size_t index, char *buf, size_t len);
-/* The source counts spelling mn has forms with: "2", or "2 or 3" for min.f32 (into buf). */
-const char *cli_source_counts(const char *mn, char *buf, size_t len);
-
-/* Subcommands. argv[0] is the subcommand name. Return the process exit status. */
+/* Subcommands. argv[0] is the subcommand name. Return the process exit status. (`bench`:
+ * bench_main, bench/bench.h.) */
 int cli_check(int argc, char **argv);
 int cli_demo(int argc, char **argv);
-int cli_bench(int argc, char **argv);
 
 #endif

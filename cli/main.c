@@ -1,6 +1,8 @@
 /* `ptxcpu`: info, list, eval and check (VECTORS.md) over the public API. */
+#include "bench.h"
 #include "cli.h"
 #include "cli_mpi.h"
+#include "row_name.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -331,7 +333,7 @@ int main(int argc, char **argv)
                    emu, ptxcpu_isa_name(ptxcpu_isa_active()));
         if (cli_mpi_start(&argc, &argv))
             return 1;
-        int rc = cli_bench(argc - 1, argv + 1);
+        int rc = bench_main(argc - 1, argv + 1);
         cli_mpi_end();
         return rc;
     }

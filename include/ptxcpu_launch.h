@@ -3,7 +3,7 @@
 #ifndef PTXCPU_LAUNCH_H
 #define PTXCPU_LAUNCH_H
 
-#include "ptxcpu.h"
+#include "ptxcpu_core.h"
 
 #ifdef __cplusplus
 extern "C" {

@@ -98,7 +98,7 @@ PTX_HIDDEN extern const ptx_row ptx_rows[PTX_NKERNELS];
  * entry (ptxcpu_prepare picks which of the entry's two). One kernel serves every row that differs
  * only in what the context holds (ops.def's PTX_KERNEL lines); its hot loop never branches per
  * lane on it. */
-typedef struct ptxcpu_kernel_ctx { /* (opaque in ptxcpu.h, which ptxcpu_prepared names) */
+typedef struct ptxcpu_kernel_ctx { /* (opaque in ptxcpu_core.h, which ptxcpu_prepared names) */
     uint8_t rnd;         /* the row's rounding (enum ptx_rnd); read by kernels of RND CTX */
     uint8_t fenv_preset; /* the caller promised the default FP environment: it is not read */
 } ptx_kctx;

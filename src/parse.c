@@ -10,7 +10,7 @@
 
 #define MAXTOK 8
 #define TOKLEN 24
-#define DEFAULT_SM 100 /* target NULL (ptxcpu.h) */
+#define DEFAULT_SM 100 /* target NULL (ptxcpu_core.h) */
 
 typedef struct toks {
     int n;

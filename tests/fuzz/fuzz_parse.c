@@ -1,5 +1,6 @@
 /* libFuzzer target fuzz_parse: ptxcpu_parse on a fuzzed mnemonic and target, then describe and
- * last_error on the result, with the invariants include/ptxcpu.h promises checked (trap if not). */
+ * last_error on the result, with the invariants include/ptxcpu_core.h promises checked (trap if
+ * not). */
 #include "ptxcpu.h"
 
 #include <stdint.h>

@@ -1,5 +1,6 @@
 /* libFuzzer target fuzz_run: ptxcpu_run, ptxcpu_run_chain and ptxcpu_exec on fuzzed batches laid
- * out in guard-paged, ASan-poisoned memory, checked against include/ptxcpu.h and the scalar kernel. */
+ * out in guard-paged, ASan-poisoned memory, checked against include/ptxcpu_core.h and the scalar
+ * kernel. */
 #include "ptxcpu.h"
 
 #include <sanitizer/asan_interface.h>
@@ -87,7 +88,7 @@ typedef struct lay {
 static uint64_t mag(ptrdiff_t s) { return s < 0 ? 0 - (uint64_t)s : (uint64_t)s; }
 
 /* The statuses (as bits) that an operand of n registers at base/stride justifies, by the rules of
- * ptxcpu.h: a NULL pointer, a base or stride off the lane type's alignment, registers whose
+ * ptxcpu_core.h: a NULL pointer, a base or stride off the lane type's alignment, registers whose
  * addresses cannot be represented (a reach beyond PTRDIFF_MAX, or past either end of the address
  * space). 0 = a valid operand. */
 static unsigned rules(uintptr_t base, ptrdiff_t stride, size_t n, unsigned align, unsigned reg)

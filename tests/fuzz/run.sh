@@ -67,11 +67,13 @@ fi
 # The harnesses: fuzz_vecfile runs cli/check.c, fuzz_operand cli/operands.c; all link the library
 # and its dependencies (hwloc, OpenMP).
 cflags="-std=c11 -D_GNU_SOURCE -O1 -gline-tables-only -Wall -Wextra -Werror -fsanitize=fuzzer,address,undefined $san"
-cflags="$cflags -I$root/include -I$root/cli"
+cflags="$cflags -I$root/include -I$root/cli -I$root/cli/common"
 libs="$lib -lhwloc -fopenmp -lpthread -lsleef -lm"
 for t in $targets; do
     case $t in
-    vecfile) extra="$root/cli/check.c $root/cli/approx.c $root/cli/operands.c $root/cli/row_name.c" ;;
+    vecfile)
+        extra="$root/cli/check.c $root/cli/approx.c $root/cli/operands.c $root/cli/common/row_name.c"
+        ;;
     operand) extra="$root/cli/operands.c" ;;
     *) extra= ;;
     esac

@@ -74,7 +74,9 @@ for f in $cflags; do
     if [[ $f == -I* && -f ${f#-I}/ptxcpu.h ]]; then incdir=${f#-I}; fi
 done
 case $incdir in "$root"/*) ;; *) die "no -I from ptxcpu.pc holds ptxcpu.h in $root" ;; esac
-[ -f "$incdir/ptxcpu_launch.h" ] || die "ptxcpu_launch.h not installed beside ptxcpu.h"
+for h in ptxcpu_core.h ptxcpu_launch.h; do
+    [ -f "$incdir/$h" ] || die "$h not installed beside ptxcpu.h"
+done
 libdir=
 for f in $libs; do
     if [[ $f == -L* && ( -e ${f#-L}/libptxcpu.a || -e ${f#-L}/libptxcpu.so ) ]]; then
@@ -100,6 +102,20 @@ none | "") ;;
 esac
 read -r -a cc <<<"$CC"
 cd "$tmp"
+
+# Each installed header compiles on its own (ptxcpu_mpi.h needs MPI's flags: the mpi suite builds
+# examples/launch_mpi.c), and ptxcpu.h alone still declares the grid launcher.
+for h in ptxcpu.h ptxcpu_core.h ptxcpu_launch.h; do
+    printf '#include <%s>\nint main(void) { return PTXCPU_WARP != 32; }\n' "$h" >"only_$h.c"
+done
+printf '#include <ptxcpu.h>\nint main(void) { return sizeof(ptxcpu_dim3) != 12 || !sizeof &ptxcpu_launch; }\n' \
+    >only_ptxcpu_launcher.c
+for f in only_*.c; do
+    # shellcheck disable=SC2086 # pkg-config's output is a list of words
+    "${cc[@]}" "${ccflags[@]}" $cflags -fsyntax-only "$f" ||
+        die "$f (one installed header) does not compile on its own"
+done
+echo "every installed header but ptxcpu_mpi.h compiles on its own"
 for ((i = 0; i < ${#examples[@]}; i += 2)); do
     src=${examples[i]} in_tree=${examples[i + 1]}
     name=$(basename "$src" .c)

@@ -1,7 +1,8 @@
 /* The name `ptxcpu list` and `ptxcpu bench` show for a row of the instruction table: one that
  * tells apart two rows of one spelling (the two- and three-input min.f32), and the count of
  * sources where a section's forms differ in it. */
-#include "cli.h"
+#include "row_name.h"
+#include "ptxcpu.h"
 
 #include <pthread.h>
 #include <stdint.h>
