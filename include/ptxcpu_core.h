@@ -203,7 +203,8 @@ PTXCPU_API ptxcpu_status ptxcpu_exec(const char *mnemonic, const ptxcpu_batch *b
  * file has fixed addresses), one or a few warps at a time, where ptxcpu_run's checks of every
  * operand would cost more than the instruction. ptxcpu_prepare checks a batch once, exactly as
  * ptxcpu_run does (same status codes and messages), and keeps a copy of it; ptxcpu_run_prepared
- * then runs that copy with no check at all: ~2 ns for add.u32 on one warp.
+ * then runs that copy with no check at all (one warp's cost by row and ISA: docs/PERFORMANCE.md,
+ * "Per-call cost").
  *
  * The caller guarantees, for every ptxcpu_run_prepared of a prepared batch:
  *  - every register, guard mask and CC word the batch named at ptxcpu_prepare is still allocated

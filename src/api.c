@@ -31,7 +31,8 @@ ptxcpu_isa ptxcpu_kernel_isa(ptxcpu_kernel k) { return k ? (ptxcpu_isa)k->isa : 
 
 /* n registers of regbytes each at base + i*stride, aligned to `align` (a power of two): every
  * address must be representable. This runs on every call (at 32 warps the checks one by one were
- * a third of an add.u32 call), so no divisions, and the usual operand is cleared by one test:
+ * a large share of an add.u32 call: docs/PERFORMANCE.md, "Figures behind design choices in the
+ * source"), so no divisions, and the usual operand is cleared by one test:
  * present, below 2^62, aligned, stride 0..2^24 bytes and n at most 2^24, where no address
  * computation can overflow (2^62 + 2^48 + a register < 2^63). Any other goes through the checks
  * below, which name what is wrong. */

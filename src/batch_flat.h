@@ -48,7 +48,8 @@ PTX_FLAT_INLINE int ptx_batch_flat(const ptxcpu_batch *bt, unsigned dw, unsigned
 
 /* Whether a SIMD kernel runs `bt` on its flat path: a flat batch, except one warp of registers no
  * wider than 32 bits, which the per-warp path runs without the flat tests (wider ones spill the
- * per-warp path's chunk arrays on AVX2: mad.f64 +2 ns). */
+ * per-warp path's chunk arrays on AVX2, which costs more than the flat tests save:
+ * docs/PERFORMANCE.md, "Figures behind design choices in the source"). */
 PTX_FLAT_INLINE int ptx_flat_path(const ptxcpu_batch *bt, unsigned dw, unsigned aw, unsigned bw,
                                   unsigned cw, unsigned s3w, int cc)
 {

@@ -51,7 +51,8 @@ VINL uint32_t vm_to_bits(vm m)
 }
 /* A warp's four chunk masks as one word: two saturating packs to bytes (each 128-bit half holds
  * lanes 0-3 then 4-7 of every chunk), dwords put back in lane order, one vpmovmskb: five
- * operations where a movmskps, shift and or a chunk took ten (testp.*.f32 0.9x plain C) */
+ * operations where a movmskps, shift and or a chunk took ten, which left testp's f32 rows behind
+ * the plain C loop (docs/PERFORMANCE.md, "Figures behind design choices in the source") */
 #define VEC_HAS_WARP_BITS 1
 VINL uint32_t vm_warp_bits(const vm *m)
 {
@@ -220,7 +221,8 @@ VINL n64 n64_min_s(n64 a, n64 b) { return n64_sel(n64_cmpgt_s(a, b), b, a); }
 VINL n64 n64_max_s(n64 a, n64 b) { return n64_sel(n64_cmpgt_s(a, b), a, b); }
 VINL n64 n64_signfill(n64 a) { return simde_mm256_cmpgt_epi64(n64_zero(), a); }
 /* The 64-bit high products by 32-bit partial products take 14 vector operations per 4 lanes
- * (20 signed), the scalar imul / mulx one a lane: 12 ns a warp against 13 / 18 (Xeon) */
+ * (20 signed), the scalar imul / mulx one a lane, which is faster for both (docs/PERFORMANCE.md,
+ * "Figures behind design choices in the source") */
 #define VEC_LANE_MULHI_S64 1
 #define VEC_LANE_MULHI_U64 1
 /* vpshufd: on an in-lane shuffle port, where a shift would take one of the multiplies' two */
@@ -236,8 +238,9 @@ VINL n64 n64_abs_s(n64 a)
  * v32 in lane order. A product is vpmullw / vpmulhw on all 16 lanes, two in-lane unpacks and two
  * vperm2i128 (gcc's mul.wide.u16 loop), where widening each operand's 8-lane chunk with
  * vpmovzxwd took four port-5 shuffles per 16 lanes before one vpmulld (two uops) per chunk. An
- * order without the vperm2i128 (stored by 128-bit halves) measured slower: gcc then extracts the
- * high halves in registers, on the same port, and the stores double. */
+ * order without the vperm2i128 (stored by 128-bit halves) was slower (docs/PERFORMANCE.md,
+ * "Figures behind design choices in the source"): gcc then extracts the high halves in
+ * registers, on the same port, and the stores double. */
 #define VEC_HAS_WIDEN16 1
 typedef struct { v32 lo, hi; } w32; /* lanes 0-7, 8-15 */
 VINL w32 w32_load(const uint32_t *p) { return (w32){v32_load(p), v32_load(p + 8)}; }
@@ -273,8 +276,9 @@ VINL v16 v16_from32(v32 a) /* low 16 bits of each lane */
     return simde_mm256_castsi256_si128(simde_mm256_permute4x64_epi64(t, 0x08));
 }
 /* One lane-crossing vpermq (lanes 0-1 and 4-5 to the low 128 bits), then in-lane unpacks with
- * zero: one port-5 shuffle for the two halves where a vpermd per half took two (mul.wide.u32
- * 0.88x plain C -> docs/PERFORMANCE.md; vpmovzxdq would need the high 128 bits extracted first). */
+ * zero: one port-5 shuffle for the two halves where a vpermd per half took two (mul.wide.u32:
+ * docs/PERFORMANCE.md, "Figures behind design choices in the source"; vpmovzxdq would need the
+ * high 128 bits extracted first). */
 VINL v64 v64_from32_u(v32 a)
 {
     const v32 z = simde_mm256_setzero_si256(), t = simde_mm256_permute4x64_epi64(a, 0xd8);

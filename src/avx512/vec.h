@@ -183,7 +183,8 @@ VINL vm vm_from_bits(uint32_t bits) { return (vm)bits; }
 VINL uint32_t vm_to_bits(vm m) { return m; }
 /* A test of the word, broadcast (once a warp: common to its chunks), against each lane's bit:
  * vptestmd runs at the vector ALUs' rate, where the word moved into a mask register (kmov from a
- * GPR or from memory) cost the carry readers a third here (Zen 5) */
+ * GPR or from memory) is slow on some cores and held the carry readers back (docs/PERFORMANCE.md,
+ * "Figures behind design choices in the source") */
 VINL vm vm_from_word(uint32_t word, unsigned k)
 {
     return simde_mm512_test_epi32_mask(simde_mm512_set1_epi32((int32_t)word),
@@ -295,7 +296,8 @@ VINL n64 n64_max_s(n64 a, n64 b) { return simde_mm512_max_epi64(a, b); }
 VINL n64 n64_abs_s(n64 a) { return simde_mm512_abs_epi64(a); }
 VINL n64 n64_signfill(n64 a) { return x512_srai63_epi64(a); }
 /* Signed 64-bit high products: the scalar imul, one a lane, beats 18 vector operations per 8
- * lanes (12 ns a warp against 13.5, Xeon); unsigned ones (14 operations) stay vectors */
+ * lanes; unsigned ones (14 operations) stay vectors (docs/PERFORMANCE.md, "Figures behind design
+ * choices in the source") */
 #define VEC_LANE_MULHI_S64 1
 /* vpshufd on port 5: 512-bit shifts have port 0 only, which the multiplies share */
 VINL n64 n64_hi32(n64 a) { return x512_shuffle_epi32_f5(a); }

@@ -16,10 +16,10 @@ typedef uint32_t vec_fenv;
 #define VEC_FENV_DEFAULT 0x1f80u /* RN, every exception masked, FTZ = DAZ = 0 */
 
 /* MXCSR read and written by instructions aligned to 16 bytes: stmxcsr and ldmxcsr are microcoded
- * on Zen 5, and one that straddles a 64-byte line of code cost ~25 ns more a call (the rounding
- * rows that ran 0.55-0.67x plain C in some builds and not in others, following the code's
- * layout: a vldmxcsr at byte 61-63 of a line; measured n = 1 with the kernels of two links of
- * the same objects). Elsewhere (simde's emulated x86 on other hosts) the simde calls. */
+ * on Zen 5, and one that straddles a 64-byte line of code costs far more a call (the rounding
+ * rows that ran behind the plain C loop in some builds and not in others, following the code's
+ * layout: docs/PERFORMANCE.md, "Figures behind design choices in the source"). Elsewhere
+ * (simde's emulated x86 on other hosts) the simde calls. */
 #if defined(__x86_64__) || defined(__i386__)
 static inline uint32_t vec_fenv_get_(void)
 {
@@ -42,10 +42,10 @@ static inline uint32_t vec_fenv_want_(int rnd)
                                  [RND_RZ] = 3};
     return VEC_FENV_DEFAULT | (uint32_t)rc[rnd] << 13;
 }
-/* Costs measured on Zen 5 (tests of one instruction in a loop): stmxcsr ~20 TSC cycles a call,
- * ldmxcsr ~1, and an ldmxcsr of the word stmxcsr just stored another ~20 (st + ld + ld: 42).
- * So the write and the restore are skipped when the control bits (all but the six sticky
- * exception flags, which a kernel may raise: docs/SEMANTICS.md) already are the row's. */
+/* stmxcsr is slow, ldmxcsr cheap, but an ldmxcsr of the word stmxcsr just stored is slow again
+ * (docs/PERFORMANCE.md, "Figures behind design choices in the source"). So the write and the
+ * restore are skipped when the control bits (all but the six sticky exception flags, which a
+ * kernel may raise: docs/SEMANTICS.md) already are the row's. */
 static inline vec_fenv vec_fenv_enter(int rnd)
 {
     uint32_t want = vec_fenv_want_(rnd), old = vec_fenv_get_();

@@ -46,9 +46,9 @@ VINL v32 approx_v32(int fn, v32 x)
 /* On tiny inputs SLEEF returns sinf(x) = x for |x| < 2^-12, tanhf(x) = x for |x| < 2^-25 and
  * cosf(x) = 1 for |x| < 2^-24 (approx_tiny.h; every such input, both signs:
  * tools/sleef_tiny_check.c), but it computes them, and their subnormal intermediates cost a
- * microcode assist per vector on x86 (random inputs: 41, 32, 8.6 ns a lane): such lanes bypass
- * the call (0 goes in instead). The scalar reference calls SLEEF on every input, so suite simd
- * compares the bypass with SLEEF. */
+ * microcode assist per vector on x86 (docs/PERFORMANCE.md, "SLEEF on tiny inputs"): such lanes
+ * bypass the call (0 goes in instead). The scalar reference calls SLEEF on every input, so suite
+ * simd compares the bypass with SLEEF. */
 VINL v32 approx_v32_tiny(int fn, v32 a, uint32_t below, v32 result)
 {
     vm tiny = v32_cmplt_u(v32_and(a, v32_set1(0x7fffffff)), v32_set1(below));

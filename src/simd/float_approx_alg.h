@@ -48,8 +48,9 @@ SIMD_BODY(FRSQRT, 64, 64, 0, 0, 0)
 }
 
 /* rcp.approx.ftz.f64: the 1.11.20 form of 1/t, computed in f32 on the upper words alone (a
- * vdivps does twice the lanes of a vdivpd, at least as often: 0.98x plain C before, bound by
- * vdivpd as the compiler's loop is). t = 1.f x 2^(ex-1023) with 20 fraction bits; s = 1.f is
+ * vdivps does twice the lanes of a vdivpd, at least as often; the f64 body was bound by vdivpd as
+ * the compiler's loop is, and no faster than it: docs/PERFORMANCE.md, "Figures behind design
+ * choices in the source"). t = 1.f x 2^(ex-1023) with 20 fraction bits; s = 1.f is
  * exact in f32, and q = RN24(1/s) lies in (0.5, 1]. Rounding q to 21 bits again could go the
  * wrong way from a q on a 21-bit tie (1/s itself never is one), so the side of q that 1/s lies
  * on goes in as a bit below q's last: 2q - 1 where the residual 1 - s q (exact in sign from an

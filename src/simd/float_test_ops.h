@@ -13,12 +13,14 @@
  * ones; subnormal = |a| in [1, smallest normal - 1] (|a| - 1 below it, unsigned); zero is normal
  * (the spec's special case). Written once for both widths. |a| is non-negative as a signed
  * integer, so its compares against inf are signed: one instruction on AVX2, which has no
- * unsigned compare (two there, and a third for the negation .number took: 0.6x plain C). */
+ * unsigned compare (two there, and a third for the negation .number took, which left those rows
+ * behind the plain C loop: docs/PERFORMANCE.md, "Figures behind design choices in the source"). */
 /* .number / .notanumber of f32 by one ordered / unordered float compare where the layer has it
  * (testp runs in the FP environment, exceptions masked, so that a signalling NaN raises nothing
  * that traps); else, and for f64 (the pair form), the integer compare `alt`. */
 /* Finite f32 (|a| < inf) by an ordered float compare too: GCC turns the signed integer compare
- * with a constant into vpminsd + vpcmpeqd (0.90x plain C on AVX2). */
+ * with a constant into vpminsd + vpcmpeqd, behind the plain C loop on AVX2 (docs/PERFORMANCE.md,
+ * "Figures behind design choices in the source"). */
 #ifdef VEC_HAS_ISNAN_F32
 #define TESTP_ISNUM_32(a, alt) v32_isnum_f32(a)
 #define TESTP_ISNAN_32(a, alt) v32_isnan_f32(a)

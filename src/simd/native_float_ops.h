@@ -1,8 +1,9 @@
 /* abs, neg, div, rcp, sqrt and the rsqrt .approx forms of 64-bit registers (9.7.3.8-10, .13,
  * .15-17) on native f64 vectors: float_sign_ops.h's, float_divsqrt.h's and float_approx_alg.h's
  * f64 bodies, one n64 per NL64 lanes instead of {lo, hi} pairs whose masks are joined and split
- * again (AVX2 `neg.f64` 0.71x plain C, `rcp.approx.ftz.f64` 0.66x in the pair form; it
- * now computes in f32 on the upper words, float_approx_alg.h). */
+ * again (in the pair form AVX2 `neg.f64` and `rcp.approx.ftz.f64` were behind the plain C loop:
+ * docs/PERFORMANCE.md, "Figures behind design choices in the source"; `rcp.approx.ftz.f64` now
+ * computes in f32 on the upper words, float_approx_alg.h). */
 #ifndef PTXCPU_SIMD_NATIVE_FLOAT_OPS_H
 #define PTXCPU_SIMD_NATIVE_FLOAT_OPS_H
 
