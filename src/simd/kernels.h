@@ -385,9 +385,9 @@ VINL ptxcpu_lanemask *simd_ccw(const ptxcpu_batch *bt, size_t w)
             SIMD_CHAIN_GROUP(G, 2 * GEO_CHAIN_WARPS(G), SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, \
                              S3W, CC, 1, SIMD_CHAIN_UNROLL(ID))
 /* R = the fed-back register X of every warp of a group (one loop per case of the feedback
- * switch: a switch inside the chunk loop cost the AVX2 mad.f64 chain 30% through spills). R is
- * zeroed only in the dead case: a memset on every call (a rep stos) was a third of a 0-step
- * AVX-512 mad.rn.f32 chain on 8 warps, some 18 ns of a 256-step block's 800. */
+ * switch: a switch inside the chunk loop spilled). R is zeroed only in the dead case: a memset on
+ * every call (a rep stos) was most of a short chain's cost (figures: docs/PERFORMANCE.md,
+ * "Figures behind design choices in the source"). */
 #define SIMD_CHAIN_RESULT(GEO, NW, X, XW, DW)                                                    \
     if ((XW) != (DW)) /* (a refused feedback: R is only kept defined) */                        \
         memset(R, 0, sizeof R);                                                                \
@@ -470,8 +470,8 @@ VINL ptxcpu_lanemask *simd_ccw(const ptxcpu_batch *bt, size_t w)
 /* The flat path: warp by warp where there are CC words, else one run of chunks. The operand bases
  * and the count are locals, which a store through d cannot change. A chunk's CC.CF is a test of
  * the warp's word (GEO_CF_WORD: broadcast once, then one vector op a chunk, where a shift and a
- * move into a mask register or vector a chunk kept the carry readers a fifth behind a plain C
- * loop); two warps an iteration, as the no-CC run of chunks is unrolled too. */
+ * move into a mask register or vector a chunk kept the carry readers behind a plain C loop:
+ * docs/PERFORMANCE.md); two warps an iteration, as the no-CC run of chunks is unrolled too. */
 #define SIMD_FLAT(G, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, S3W, CC, NWARPS)                   \
     {                                                                                          \
         const void *pa = bt->src[0].base, *pb = bt->src[1].base, *pc = bt->src[2].base,        \
