@@ -6,36 +6,37 @@ part of the project (parser, kernels, CLI list, tests, benchmarks) expands the g
 Run: python3 tools/gen_ops.py > src/ops.def
 """
 import itertools
+import sys
 
 rows = []  # (mnem, sem, ty, ty2, mods, rnd, dw, aw, bw, cw, ew, nsrc, cc, sm, ptx, sec)
 
 # The semantic families, in enum order (SEM_<name>), each with the two facts the build needs:
 # - fpu: its SIMD body computes on the vector FPU, so the kernels set the rounding mode and clear
 #   FTZ/DAZ around each batch (div/rem too: their 32-bit quotients go through f64);
-# - group: the translation unit of each SIMD ISA that compiles its kernels (src/kernel_groups.h),
-#   KERNEL_GROUPS of them, built in parallel. Groups balance compile time (AVX2, seconds of one
-#   core: mad 5.7, float mad 5.3, float sub 3.4, f16/bf16 add 2.5, the others 0.2-1.3 each), so
-#   a family may sit with unrelated ones; put a new one where the sum is smallest.
+# - cost: the seconds of one core an AVX2 kernel translation unit takes with only this family in
+#   it (tools/family_cost.py; None for a family not measured yet: the median is assumed). The
+#   generator places the families into KERNEL_GROUPS groups, the translation units each SIMD ISA's
+#   kernels are compiled as in parallel (src/kernel_groups.h), balancing these costs.
 KERNEL_GROUPS = 5
-FAMILIES = [  # (name, fpu, group)
-    ('ADD', 0, 0), ('SUB', 0, 0), ('MUL', 0, 2), ('MAD', 0, 1), ('MUL24', 0, 2),
-    ('MAD24', 0, 1), ('SAD', 0, 0), ('DIV', 1, 2), ('REM', 1, 2), ('ABS', 0, 0), ('NEG', 0, 0),
-    ('MIN', 0, 0), ('MAX', 0, 0), ('POPC', 0, 2), ('CLZ', 0, 2), ('BFIND', 0, 2), ('FNS', 0, 2),
-    ('BREV', 0, 2), ('BFE', 0, 2), ('BFI', 0, 2), ('BMSK', 0, 0), ('SZEXT', 0, 0),
-    ('DP4A', 0, 4), ('DP2A', 0, 4), ('FSUB', 1, 3), ('FMAD', 1, 4), ('HADD', 1, 3),
-    ('COPYSIGN', 0, 0), ('FADD', 1, 0), ('FMUL', 1, 1), ('FFMA', 1, 3),
-    ('FABS', 0, 3), ('FNEG', 1, 3), ('FMIN', 0, 2), ('FMAX', 0, 2),
+FAMILIES = [  # (name, fpu, cost)
+    ('ADD', 0, 1.58), ('SUB', 0, 1.19), ('MUL', 0, 1.35), ('MAD', 0, 3.63), ('MUL24', 0, 0.73),
+    ('MAD24', 0, 0.81), ('SAD', 0, 0.78), ('DIV', 1, 1.20), ('REM', 1, 1.45), ('ABS', 0, 0.76), ('NEG', 0, 0.60),
+    ('MIN', 0, 0.88), ('MAX', 0, 0.94), ('POPC', 0, 0.55), ('CLZ', 0, 0.59), ('BFIND', 0, 0.87), ('FNS', 0, 0.59),
+    ('BREV', 0, 0.53), ('BFE', 0, 0.69), ('BFI', 0, 0.65), ('BMSK', 0, 0.52), ('SZEXT', 0, 0.87),
+    ('DP4A', 0, 1.55), ('DP2A', 0, 1.22), ('FSUB', 1, 1.89), ('FMAD', 1, 4.47), ('HADD', 1, 1.70),
+    ('COPYSIGN', 0, 0.57), ('FADD', 1, 1.54), ('FMUL', 1, 2.76), ('FFMA', 1, 3.40),
+    ('FABS', 0, 1.14), ('FNEG', 1, 0.97), ('FMIN', 0, 2.55), ('FMAX', 0, 2.54),
     # three-input min/max .f32 (9.7.3.11-12): rows of their own, after the two-input ones
-    ('FMIN3', 0, 2), ('FMAX3', 0, 2),
-    ('HSUB', 1, 0), ('HMUL', 1, 2), ('HFMA', 1, 1), ('FDIV', 1, 0), ('FRCP', 1, 2),
-    ('FSQRT', 1, 1),
-    ('TESTP', 1, 4), ('FDIVA', 1, 4), ('FRSQRT', 1, 3), ('FRCPH', 1, 2),
+    ('FMIN3', 0, 0.99), ('FMAX3', 0, 1.13),
+    ('HSUB', 1, 1.65), ('HMUL', 1, 1.80), ('HFMA', 1, 3.29), ('FDIV', 1, 1.87), ('FRCP', 1, 1.77),
+    ('FSQRT', 1, 0.81),
+    ('TESTP', 1, 0.76), ('FDIVA', 1, 1.02), ('FRSQRT', 1, 0.68), ('FRCPH', 1, 0.59),
     # sin, cos, lg2, ex2, tanh .approx (9.7.3.18-22, 9.7.4.9-10): SLEEF's deterministic functions
-    ('FSIN', 1, 4), ('FCOS', 1, 4), ('FLG2', 1, 3), ('FEX2', 1, 2), ('FTANH', 1, 1),
+    ('FSIN', 1, 1.02), ('FCOS', 1, 0.75), ('FLG2', 1, 0.58), ('FEX2', 1, 0.96), ('FTANH', 1, 0.81),
     # mixed precision add, sub, fma (9.7.5)
-    ('MXADD', 1, 0), ('MXSUB', 1, 2), ('MXFMA', 1, 4),
+    ('MXADD', 1, 0.93), ('MXSUB', 1, 1.07), ('MXFMA', 1, 0.98),
     # comparison and selection (9.7.6)
-    ('SELP', 0, 3)]
+    ('SELP', 0, 1.04)]
 
 # ISA extensions (PTX_EXTENSIONS in src/internal.h, in the order the dispatcher lays them over
 # their base ISA's table): the families each one's kernel table holds. Its translation unit expands
@@ -494,8 +495,32 @@ for r in rows:
             sem in FLUSH_SM1X or (sem in FLUSH_SM1X_UNROUNDED and rnd == 'NONE')):
         retargets.append((own[7:], row_like(sem, ty, rnd, mods | {'M_FTZ'}, own), own))
 
+# Options for tools/family_cost.py: --families lists the families; --alone F writes the table
+# with family F alone in group 0 (every other family in group 1), to time F's kernels by themselves.
+if sys.argv[1:2] == ['--families']:
+    print(' '.join(f for f, _, _ in FAMILIES))
+    sys.exit(0)
+
+
+def place_groups(families, ngroups):
+    """Each family's kernel group: the costliest first, each into the group of the smallest sum so
+    far (what a TU costs beyond its headers: a family's cost less the cheapest one's)."""
+    known = sorted(c for _, _, c in families if c is not None)
+    base = known[0] * 0.9
+    net = {f: (known[len(known) // 2] if c is None else c) - base for f, _, c in families}
+    sums, group = [0.0] * ngroups, {}
+    for f in sorted(net, key=lambda f: (-net[f], f)):
+        g = min(range(ngroups), key=lambda g: (sums[g], g))
+        group[f], sums[g] = g, sums[g] + net[f]
+    return group
+
+
+GROUP = place_groups(FAMILIES, KERNEL_GROUPS)
+if sys.argv[1:2] == ['--alone']:
+    GROUP = {f: 0 if f == sys.argv[2] else 1 for f, _, _ in FAMILIES}
+
 assert {r[1] for r in rows} == {f for f, _, _ in FAMILIES}, 'a family without rows, or rows without one'
-assert all(0 <= g < KERNEL_GROUPS for _, _, g in FAMILIES)
+assert all(c is None or c > 0 for _, _, c in FAMILIES)
 assert all(f in {n for n, _, _ in FAMILIES} for fs in EXTENSION_FAMILIES.values() for f in fs)
 assert (SLEEF_FAMILIES | DEFERS_CANON_FAMILIES) <= {n for n, _, _ in FAMILIES}
 print('/* Generated by tools/gen_ops.py: every PTX spelling ptxcpu implements (PTX ISA section 9.7), one')
@@ -534,8 +559,8 @@ print('#define PTX_RETARGET_UNSET_')
 print('#endif')
 print('#ifndef PTX_NGROUPS')
 print(f'#define PTX_NGROUPS {KERNEL_GROUPS}')
-for f, _, g in FAMILIES:
-    print(f'#define PTX_GROUP_{f} {g}')
+for f, _, _ in FAMILIES:
+    print(f'#define PTX_GROUP_{f} {GROUP[f]}')
 for (mnem, sem, *_r, nsrc, cc, sm, ptx, sec) in rows:
     if mnem in CHAIN_ROWS:
         cid, tune = ident_of(mnem, sem, nsrc), CHAIN_ROWS[mnem]
