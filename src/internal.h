@@ -57,6 +57,54 @@ enum ptx_ty {
 #define M_NORMAL     (1u << 20)
 #define M_SUBNORMAL  (1u << 21)
 
+/* A comparison's operator and Boolean operator (setp, set: 9.7.6-9.7.7), in the modifiers' bits
+ * 23-29. They are context, not kernel: rows differing only in them share one kernel, which reads
+ * them from ptx_kctx (tools/gen_ops.py strips them from the kernel's key). */
+enum ptx_cmp {
+    CMP_NONE, CMP_EQ, CMP_NE, CMP_LT, CMP_LE, CMP_GT, CMP_GE, CMP_LO, CMP_LS, CMP_HI, CMP_HS,
+    CMP_EQU, CMP_NEU, CMP_LTU, CMP_LEU, CMP_GTU, CMP_GEU, CMP_NUM, CMP_NAN
+};
+enum ptx_bop { BOP_NONE, BOP_AND, BOP_OR, BOP_XOR };
+#define M_CMP_SHIFT 23
+#define M_BOP_SHIFT 28
+#define M_CMP_OF(m) (((m) >> M_CMP_SHIFT) & 31u)
+#define M_BOP_OF(m) (((m) >> M_BOP_SHIFT) & 3u)
+#define M_CMP_EQ  ((uint32_t)CMP_EQ << M_CMP_SHIFT)
+#define M_CMP_NE  ((uint32_t)CMP_NE << M_CMP_SHIFT)
+#define M_CMP_LT  ((uint32_t)CMP_LT << M_CMP_SHIFT)
+#define M_CMP_LE  ((uint32_t)CMP_LE << M_CMP_SHIFT)
+#define M_CMP_GT  ((uint32_t)CMP_GT << M_CMP_SHIFT)
+#define M_CMP_GE  ((uint32_t)CMP_GE << M_CMP_SHIFT)
+#define M_CMP_LO  ((uint32_t)CMP_LO << M_CMP_SHIFT)
+#define M_CMP_LS  ((uint32_t)CMP_LS << M_CMP_SHIFT)
+#define M_CMP_HI  ((uint32_t)CMP_HI << M_CMP_SHIFT)
+#define M_CMP_HS  ((uint32_t)CMP_HS << M_CMP_SHIFT)
+#define M_CMP_EQU ((uint32_t)CMP_EQU << M_CMP_SHIFT)
+#define M_CMP_NEU ((uint32_t)CMP_NEU << M_CMP_SHIFT)
+#define M_CMP_LTU ((uint32_t)CMP_LTU << M_CMP_SHIFT)
+#define M_CMP_LEU ((uint32_t)CMP_LEU << M_CMP_SHIFT)
+#define M_CMP_GTU ((uint32_t)CMP_GTU << M_CMP_SHIFT)
+#define M_CMP_GEU ((uint32_t)CMP_GEU << M_CMP_SHIFT)
+#define M_CMP_NUM ((uint32_t)CMP_NUM << M_CMP_SHIFT)
+#define M_CMP_NAN ((uint32_t)CMP_NAN << M_CMP_SHIFT)
+#define M_BOP_AND ((uint32_t)BOP_AND << M_BOP_SHIFT)
+#define M_BOP_OR  ((uint32_t)BOP_OR << M_BOP_SHIFT)
+#define M_BOP_XOR ((uint32_t)BOP_XOR << M_BOP_SHIFT)
+/* An operator's truth table over the four outcomes of comparing a with b: bit 0 a < b, bit 1
+ * a == b, bit 2 a > b, bit 3 unordered (a NaN operand). Ordered operators are false on NaN, the
+ * unordered ones (...u) true; lo/ls/hi/hs are lt/le/gt/ge (on unsigned operands); num / nan test
+ * for NaN. By operator: eq 2, ne 5, lt 1, le 3, gt 4, ge 6, lo 1, ls 3, hi 4, hs 6, equ 10,
+ * neu 13, ltu 9, leu 11, gtu 12, geu 14, num 7, nan 8; packed 4 bits an operator, 0-15 in one
+ * word and 16-18 in another (no table in memory to share between threads or TUs). */
+#define PTX_CMP_TABLE_OF(MODS)                                                                   \
+    (M_CMP_OF(MODS) < 16 ? (unsigned)(0xcb9da64316431520ull >> (4 * M_CMP_OF(MODS))) & 15u      \
+                         : (unsigned)(0x87eull >> (4 * (M_CMP_OF(MODS) - 16))) & 15u)
+/* BoolOp(t, c) by lanes of 32-bit words (BOP_NONE: t, c ignored). */
+static inline uint32_t ptx_bop_apply(unsigned bop, uint32_t t, uint32_t c)
+{
+    return bop == BOP_AND ? t & c : bop == BOP_OR ? t | c : bop == BOP_XOR ? t ^ c : t;
+}
+
 /* Rounding (column 7). NONE (= no modifier written) is RN except for legacy mad.f32. */
 enum ptx_rnd { RND_NONE, RND_RN, RND_RZ, RND_RM, RND_RP };
 
@@ -101,9 +149,17 @@ PTX_HIDDEN extern const ptx_row ptx_rows[PTX_NKERNELS];
 typedef struct ptxcpu_kernel_ctx { /* (opaque in ptxcpu_core.h, which ptxcpu_prepared names) */
     uint8_t rnd;         /* the row's rounding (enum ptx_rnd); read by kernels of RND CTX */
     uint8_t fenv_preset; /* the caller promised the default FP environment: it is not read */
+    uint8_t cmp;         /* a comparison's operator (enum ptx_cmp: setp, set) */
+    uint8_t bop;         /* its Boolean operator with c (enum ptx_bop) */
 } ptx_kctx;
+/* The modifier bits a context holds, as the row has them (M_CMP_OF, M_BOP_OF read them back) */
+static inline uint32_t ptx_kctx_mods(const ptx_kctx *ctx)
+{
+    return (uint32_t)ctx->cmp << M_CMP_SHIFT | (uint32_t)ctx->bop << M_BOP_SHIFT;
+}
 /* A table entry's two contexts: [0] for ptxcpu_run, [1] with the promise */
-#define PTX_KCTX_PAIR(RND) {{RND_##RND, 0}, {RND_##RND, 1}}
+#define PTX_KCTX_PAIR(RND, MODS)                                                                 \
+    {{RND_##RND, 0, M_CMP_OF(MODS), M_BOP_OF(MODS)}, {RND_##RND, 1, M_CMP_OF(MODS), M_BOP_OF(MODS)}}
 /* RND_CTX: the rounding of a kernel shared by the directed modes, read from its context `ctx`,
  * which tells the compiler it is one of RZ, RM, RP (tests of RN or none fold away). */
 static inline __attribute__((always_inline)) int ptx_rnd_directed(unsigned rnd)

@@ -35,8 +35,8 @@ FAMILIES = [  # (name, fpu, cost)
     ('FSIN', 1, 1.02), ('FCOS', 1, 0.75), ('FLG2', 1, 0.58), ('FEX2', 1, 0.96), ('FTANH', 1, 0.81),
     # mixed precision add, sub, fma (9.7.5)
     ('MXADD', 1, 0.93), ('MXSUB', 1, 1.07), ('MXFMA', 1, 0.98),
-    # comparison and selection (9.7.6)
-    ('SELP', 0, 1.04)]
+    # comparison and selection (9.7.6); setp's compares are on the operands' bits (floats too)
+    ('SELP', 0, 1.04), ('SETP', 0, None)]
 
 # ISA extensions (PTX_EXTENSIONS in src/internal.h, in the order the dispatcher lays them over
 # their base ISA's table): the families each one's kernel table holds. Its translation unit expands
@@ -426,6 +426,27 @@ for t in ['b16', 'b32', 'b64', 'u16', 'u32', 'u64', 's16', 's32', 's64', 'f32', 
     row(name('selp', t), 'SELP', t, ws=(W[t], [W[t], W[t], 1]), sm=13 if t == 'f64' else 10,
         sec='9.7.6.3')
 
+# 9.7.6.2 setp: d is a predicate (p); the BoolOp forms read a predicate c. The compare operator
+# and the Boolean operator are context (ptx_kctx), not kernel: every row of one type and form
+# shares a kernel. Operators by type (the Integer and Floating Point Notes): bit-size eq/ne,
+# signed eq..ge, unsigned also lo/ls/hi/hs, floats the ordered, unordered, num and nan ones.
+CMP_BITS = ['eq', 'ne']
+CMP_SIGNED = CMP_BITS + ['lt', 'le', 'gt', 'ge']
+CMP_UNSIGNED = CMP_SIGNED + ['lo', 'ls', 'hi', 'hs']
+CMP_FLOAT = CMP_SIGNED + ['equ', 'neu', 'ltu', 'leu', 'gtu', 'geu', 'num', 'nan']
+BOOL_OPS = ['and', 'or', 'xor']
+CMP_TYPES = [(t, CMP_BITS) for t in ['b16', 'b32', 'b64']] + \
+    [(t, CMP_UNSIGNED) for t in ['u16', 'u32', 'u64']] + \
+    [(t, CMP_SIGNED) for t in ['s16', 's32', 's64']] + [('f32', CMP_FLOAT), ('f64', CMP_FLOAT)]
+for t, ops in CMP_TYPES:
+    for cmp in ops:
+        for bop in [''] + BOOL_OPS:
+            for ftz in ['', 'ftz'] if t == 'f32' else ['']:
+                mods = ['cmp_' + cmp] + (['bop_' + bop] if bop else []) + ([ftz] if ftz else [])
+                row(name('setp', cmp, bop, ftz, t), 'SETP', t, tuple(mods),
+                    ws=(1, [W[t], W[t]] + ([1] if bop else [])), sm=13 if t == 'f64' else 10,
+                    sec='9.7.6.2')
+
 assert len({(r[0], r[11]) for r in rows}) == len(rows), 'a mnemonic spelled twice'
 assert set(CHAIN_ROWS) <= {r[0] for r in rows}, 'a chain row that is no spelling'
 # A mnemonic may name two rows only with different source counts (the three-input min/max);
@@ -446,9 +467,17 @@ def ident_of(mnem, sem, nsrc):
 DIRECTED = {'RZ', 'RM', 'RP'}
 
 
+# Modifiers held by the context (the compare and Boolean operators) are not part of the key.
+CTX_MODS = ('M_CMP_', 'M_BOP_')
+
+
+def kernel_mods(m):
+    return '|'.join(x for x in m.split('|') if not x.startswith(CTX_MODS)) or '0'
+
+
 def kernel_key(r):
     (mnem, sem, ty, ty2, m, rnd, dw, a, b, c, e, nsrc, cc, sm, ptx, sec) = r
-    return (sem, ty, ty2, m, 'CTX' if rnd in DIRECTED else rnd, dw, a, b, c, e, cc)
+    return (sem, ty, ty2, kernel_mods(m), 'CTX' if rnd in DIRECTED else rnd, dw, a, b, c, e, cc)
 
 
 kernels = {}  # key -> (kernel id, rows)
@@ -458,6 +487,11 @@ kernel_id = {}
 for key, krows in kernels.items():
     first = ident_of(krows[0][0], krows[0][1], krows[0][11])
     kid = first if len(krows) == 1 else first.replace(f'_{krows[0][5].lower()}_', '_rx_', 1)
+    if any(x.startswith(CTX_MODS) for x in krows[0][4].split('|')):  # a compare's: setp_ctx_c_f32
+        (sem, ty, ty2, m, rnd, dw, a, b, c, e, cc) = key
+        parts = [krows[0][0].split('.')[0], 'ctx'] + ['c'] * (c > 0) + \
+            [x[2:].lower() for x in m.split('|') if x != '0'] + [ty.lower()]
+        kid = '_'.join(parts)
     assert len(krows) == 1 or kid != first, f'{first}: a shared kernel needs a name of its own'
     for r in krows:
         kernel_id[r[0], r[11]] = kid
@@ -530,7 +564,8 @@ print(' * It also defines PTX_NGROUPS and PTX_GROUP_<family>, the kernel group o
 print(' * PTX_CHAIN_<id> (`~, 1`, a probe: src/kernel_groups.h) for the rows with a chain of their own,')
 print(' * and PTX_EXTFAM_<extension>_<family> (a probe) and PTX_EXTENSION_FAMILIES(X) (X(extension,')
 print(' * family) ...) for the families of each ISA extension\'s table.')
-print(' * PTX_KERNEL_OF_<row id> names the kernel that runs each row.')
+print(' * PTX_KERNEL_OF_<row id> names the kernel that runs each row; PTX_CMPFAM_<family> (a probe)')
+print(' * marks the families whose rows carry a compare operator (context, not kernel).')
 print(' *   PTX_RETARGET(row id, kernel on sm_1x, kernel on sm_20 and later): a row whose kernel')
 print(' *              depends on the target (ptx_kernel_id)')
 print(' *   PTX_FAMILY(family, computes on the vector FPU, computed by SLEEF (needs FMA on x86-64),')
@@ -571,6 +606,8 @@ for (mnem, sem, *_r, nsrc, cc, sm, ptx, sec) in rows:
             print(f'#define PTX_CHAIN_UNIFORM_{cid} ~, YES')
         if tune.get('vecs'):
             print(f'#define PTX_CHAIN_VECS_{cid} ~, ({tune["vecs"]})')
+for f in sorted({r[1] for r in rows if 'M_CMP_' in r[4]}):
+    print(f'#define PTX_CMPFAM_{f} ~, 1')
 for ext, fams in EXTENSION_FAMILIES.items():
     for f in fams:
         print(f'#define PTX_EXTFAM_{ext}_{f} ~, 1')

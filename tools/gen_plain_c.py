@@ -72,6 +72,9 @@ def operand_types(r):
         t = FLOAT[r.ty]
         d = 'uint32_t' if r.bits[0] == 1 else t  # a predicate: one lane mask a warp
         return [d] + [t if k < r.nsrc else None for k in range(4)]
+    if r.sem == 'SETP':  # d and c predicates (a lane mask a warp), a and b of the type
+        t = FLOAT.get(r.ty, U(r.n))
+        return ['uint32_t'] + [t if k < 2 else 'uint32_t' if k < r.nsrc else None for k in range(4)]
     per = 2 if r.x2 else 1
     # (a predicate source: one lane mask a warp)
     return [U(r.bits[0] // per)] + [None if k >= r.nsrc else 'uint32_t' if r.bits[k + 1] == 1
@@ -466,6 +469,34 @@ def t_selp(r):
     return ['d[i] = (c[i / 32] >> (i % 32) & 1) ? a[i] : b[i];']
 
 
+CMP_C = {'eq': '==', 'ne': '!=', 'lt': '<', 'le': '<=', 'gt': '>', 'ge': '>=', 'lo': '<',
+         'ls': '<=', 'hi': '>', 'hs': '>='}
+BOP_C = {'and': '&', 'or': '|', 'xor': '^'}
+
+
+def t_setp(r):
+    """C's comparison of each lane (signed types read signed, .ftz through f32_ftz, the unordered
+    operators as `isnan(x) || isnan(y) || x OP y`), gathered into the warp's lane mask like testp's
+    (the loop runs over warps, i the warp), then combined with c's mask by the Boolean operator."""
+    (cmp,) = [m[4:] for m in r.mods if m.startswith('cmp_')]
+    bop = [m[4:] for m in r.mods if m.startswith('bop_')]
+    x, y = 'a[32 * i + j]', 'b[32 * i + j]'
+    if r.ty in FLOAT:
+        if r.has('ftz'):
+            x, y = f'f32_ftz({x})', f'f32_ftz({y})'
+        unord = 'isnan(x) || isnan(y)'
+        test = {'num': '!isnan(x) && !isnan(y)', 'nan': unord}.get(cmp) or (
+            f'{unord} || x {CMP_C[cmp[:-1]]} y' if cmp.endswith('u') else f'x {CMP_C[cmp]} y')
+        t = FLOAT[r.ty]
+    else:
+        t = S(r.n) if r.signed else U(r.n)
+        test = f'x {CMP_C[cmp]} y'
+    last = f'd[i] = m {BOP_C[bop[0]]} c[i];' if bop else 'd[i] = m;'
+    return ['uint32_t m = 0;', 'for (unsigned j = 0; j < 32; j++) {',
+            f'    {t} x = ({t}){x}, y = ({t}){y};', f'    m |= (uint32_t)(({test}) != 0) << j;',
+            '}', last]
+
+
 LIBM = {'FSIN': 'sinf', 'FCOS': 'cosf', 'FLG2': 'log2f', 'FEX2': 'exp2f', 'FTANH': 'tanhf'}
 
 
@@ -494,7 +525,7 @@ TEMPLATES = {
     'FDIVA': t_fapprox, 'FRSQRT': t_fapprox, 'FRCPH': t_fapprox,
     'FSIN': t_approx, 'FCOS': t_approx, 'FLG2': t_approx, 'FEX2': t_approx, 'FTANH': t_approx,
     'MXADD': t_mixed, 'MXSUB': t_mixed, 'MXFMA': t_mixed,
-    'SELP': t_selp,
+    'SELP': t_selp, 'SETP': t_setp,
 }
 
 

@@ -431,4 +431,43 @@ static inline uint64_t ptx_lane_SELP(int ty, int ty2, unsigned m, int rnd, uint6
     return (c & 1) ? a : b;
 }
 
+/* 9.7.6.2 setp: which outcome comparing a with b has (0 a < b, 1 a == b, 2 a > b, 3 unordered:
+ * the bit of ptx_cmp_table's truth tables). Floats are compared on their bits, so no FP
+ * environment reaches them: a NaN (magnitude above inf) is unordered; .ftz makes a subnormal's
+ * magnitude 0 first; the magnitude, negated where the sign is set, orders the rest as integers,
+ * -0 and +0 both 0. */
+static inline unsigned ptx_cmp_outcome(int ty, unsigned m, uint64_t a, uint64_t b)
+{
+    int64_t ka, kb;
+    uint64_t ua = a, ub = b;
+    if (ty == TY_F32 || ty == TY_F64) {
+        const int f32 = ty == TY_F32;
+        const uint64_t sign = f32 ? 1ull << 31 : 1ull << 63, inf = f32 ? 0x7f800000u : 0x7ffull << 52;
+        const uint64_t min_normal = f32 ? 1u << 23 : 1ull << 52;
+        uint64_t xa = a & (sign - 1), xb = b & (sign - 1);
+        if (xa > inf || xb > inf)
+            return 3;
+        if (m & M_FTZ) {
+            xa = xa < min_normal ? 0 : xa;
+            xb = xb < min_normal ? 0 : xb;
+        }
+        ka = (a & sign) ? -(int64_t)xa : (int64_t)xa;
+        kb = (b & sign) ? -(int64_t)xb : (int64_t)xb;
+    } else if (ty == TY_S16 || ty == TY_S32 || ty == TY_S64) {
+        ka = ty == TY_S16 ? (int16_t)a : ty == TY_S32 ? (int32_t)a : (int64_t)a;
+        kb = ty == TY_S16 ? (int16_t)b : ty == TY_S32 ? (int32_t)b : (int64_t)b;
+    } else /* unsigned and bit-size types: zero-extended */
+        return ua < ub ? 0 : ua == ub ? 1 : 2;
+    return ka < kb ? 0 : ka == kb ? 1 : 2;
+}
+/* p = BoolOp(a CmpOp b, c), the operators being the row's (m: the context's bits, M_CMP_OF and
+ * M_BOP_OF); without a BoolOp, p = t. */
+static inline uint64_t ptx_lane_SETP(int ty, int ty2, unsigned m, int rnd, uint64_t a, uint64_t b,
+                                     uint64_t c, uint64_t e, unsigned *cf)
+{
+    (void)ty2; (void)rnd; (void)e; (void)cf;
+    const uint32_t t = (PTX_CMP_TABLE_OF(m) >> ptx_cmp_outcome(ty, m, a, b)) & 1;
+    return ptx_bop_apply(M_BOP_OF(m), t, (uint32_t)c) & 1;
+}
+
 #endif

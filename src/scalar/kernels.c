@@ -66,6 +66,10 @@ static inline const void *warp_src(const ptxcpu_batch *bt, unsigned k, size_t w)
         cc = (cc & ~(1u << i)) | ((ptxcpu_lanemask)cf << i);                                   \
     }
 
+/* A row's modifiers: the kernel's, and for a compare family (PTX_CMPFAM_<family>) the operators
+ * its context holds (a constant elsewhere, so the lane ops' tests of it fold). */
+#define SCALAR_MODS(SEM, MODS) ((MODS) | (PTX_PROBE(PTX_CMPFAM_##SEM) ? ptx_kctx_mods(ctx) : 0u))
+
 /* Stores the active lanes of d and, for CC writers, the CC word. */
 #define STORE_WARP(DW, CC)                                                                       \
     void *dreg = (char *)bt->d + (ptrdiff_t)w * bt->d_stride;                                  \
@@ -80,10 +84,10 @@ static inline const void *warp_src(const ptxcpu_batch *bt, unsigned k, size_t w)
 #define SCALAR_KERNEL(ID, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, S3W, CC)                      \
     PTX_HIDDEN void PTX_GROUP_KERNEL(k, ID)(const ptx_kctx *ctx, const ptxcpu_batch *bt)       \
     {                                                                                          \
-        (void)ctx; /* (read by RND CTX kernels only) */                                       \
+        (void)ctx; /* (read by RND CTX kernels and compare families only) */                   \
         for (size_t w = 0; w < bt->n; w++) {                                                   \
             LOAD_WARP(AW, BW, CW, S3W, CC)                                                     \
-            STEP_WARP(SEM, TY, TY2, MODS, RND)                                                 \
+            STEP_WARP(SEM, TY, TY2, SCALAR_MODS(SEM, MODS), RND)                               \
             STORE_WARP(DW, CC)                                                                 \
         }                                                                                      \
     }

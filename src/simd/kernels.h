@@ -26,6 +26,7 @@
 #include "simd/int_ops.h"
 #include "simd/float_ops.h"
 #include "simd/native_ops.h"
+#include "simd/cmp_ops.h"
 #pragma GCC diagnostic pop
 
 #define NCH (PTXCPU_WARP / VL) /* chunks per warp */
@@ -590,10 +591,15 @@ VINL ptxcpu_lanemask *simd_ccw(const ptxcpu_batch *bt, size_t w)
         simd_fenv_leave(SIMD_IS_FP(SEM), fenv);                                                \
     }
 
-/* A row's kernels by the width of its d: a register, or a predicate (simd/kernels_pred.h). */
+/* A row's kernels by the width of its d: a register, or a predicate (simd/kernels_pred.h), and a
+ * compare family's by its own template there. */
 #include "simd/kernels_pred.h"
 #define SIMD_ROW_KERNEL(ID, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, S3W, CC)                    \
-    SIMD_ROW_KERNEL_(DW)(ID, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, S3W, CC)
+    PTX_CAT(SIMD_ROW_KERNEL_CMP, PTX_PROBE(PTX_CMPFAM_##SEM))(DW)(ID, SEM, TY, TY2, MODS, RND, DW, \
+                                                             AW, BW, CW, S3W, CC)
+/* (a compare family's rows, PTX_CMPFAM_<family>: the compare kernel) */
+#define SIMD_ROW_KERNEL_CMP1(DW) SIMD_CMP_KERNEL
+#define SIMD_ROW_KERNEL_CMP0(DW) SIMD_ROW_KERNEL_(DW)
 #define SIMD_ROW_KERNEL_(DW) SIMD_ROW_KERNEL__(DW)
 #define SIMD_ROW_KERNEL__(DW) SIMD_ROW_KERNEL_##DW
 #define SIMD_ROW_KERNEL_1 SIMD_PRED_KERNEL
@@ -627,20 +633,20 @@ PTX_EXTRA_KERNELS(SIMD_EXTRA)
 #define SIMD_TABLE_EXT PTX_EXT_NONE
 #endif
 /* A row's entry: its kernel's functions (PTX_KERNEL_OF_<id>), its chain, and its context. */
-#define SIMD_ENTRY(IDX, ID, SEM, RND) SIMD_ENTRY_(IDX, ID, PTX_KERNEL_OF_##ID, RND)
-#define SIMD_ENTRY_(IDX, ID, KID, RND) SIMD_ENTRY__(IDX, ID, KID, RND)
-#define SIMD_ENTRY__(IDX, ID, KID, RND)                                                          \
+#define SIMD_ENTRY(IDX, ID, SEM, RND, MODS) SIMD_ENTRY_(IDX, ID, PTX_KERNEL_OF_##ID, RND, MODS)
+#define SIMD_ENTRY_(IDX, ID, KID, RND, MODS) SIMD_ENTRY__(IDX, ID, KID, RND, MODS)
+#define SIMD_ENTRY__(IDX, ID, KID, RND, MODS)                                                    \
     [IDX] = {k_##KID, PTX_CHAIN_OR_NULL(ID, c_##ID), f_##KID, o_##KID, IDX, PTX_KERNEL_ISA,    \
-             SIMD_TABLE_EXT, PTX_KCTX_PAIR(RND)},
+             SIMD_TABLE_EXT, PTX_KCTX_PAIR(RND, MODS)},
 
 PTX_HIDDEN extern const struct ptxcpu_kernel_entry PTX_KERNEL_TABLE[PTX_NKERNELS];
 const struct ptxcpu_kernel_entry PTX_KERNEL_TABLE[PTX_NKERNELS] = {
 #define PTX_OP(ID, MN, SEM, TY, TY2, MODS, RND, ...)                                             \
-    PTX_IF_IN_GROUP(SEM, SIMD_ENTRY)(PTX_OP_##ID, ID, SEM, RND)
+    PTX_IF_IN_GROUP(SEM, SIMD_ENTRY)(PTX_OP_##ID, ID, SEM, RND, MODS)
 #include "ops.def"
 #undef PTX_OP
 #define PTX_EXTRA(ID, MN, SEM, TY, TY2, MODS, RND, ...)                                          \
-    PTX_IF_IN_GROUP(SEM, SIMD_ENTRY)(PTX_K_##ID, ID, SEM, RND)
+    PTX_IF_IN_GROUP(SEM, SIMD_ENTRY)(PTX_K_##ID, ID, SEM, RND, MODS)
     PTX_EXTRA_KERNELS(PTX_EXTRA)
 #undef PTX_EXTRA
 };

@@ -49,4 +49,46 @@ VINL ptxcpu_lanemask simd_warp_bits(const vm *flags)
     SIMD_FN(o, ID)(const ptx_kctx *ctx, const ptxcpu_batch *bt) { SIMD_NAME(k, ID)(ctx, bt); }
     /* (no chain: ptxcpu_run_chain refuses these rows, no source reads a predicate back) */
 
+/* A compare family's rows (setp): each chunk's outcome masks (simd/cmp_ops.h) gathered into the
+ * warp's words, then t = the outcomes the operator's truth table holds, and p = BoolOp(t, c) with
+ * c's mask when the row reads one: word operations a warp, the operators read from the context
+ * once a call, so one kernel serves every operator with no branch on them per lane. */
+VINL ptxcpu_lanemask simd_cmp_pick(unsigned table, ptxcpu_lanemask lt, ptxcpu_lanemask eq,
+                                   ptxcpu_lanemask un)
+{
+    const ptxcpu_lanemask gt = ~(lt | eq | un);
+    return (lt & -(table & 1u)) | (eq & -((table >> 1) & 1u)) | (gt & -((table >> 2) & 1u)) |
+           (un & -((table >> 3) & 1u));
+}
+#define SIMD_CMP_KERNEL(ID, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, S3W, CC)                    \
+    VINL void simd_cmp_run_##ID(const ptx_kctx *ctx, const ptxcpu_batch *batch)                \
+    {                                                                                          \
+        const ptxcpu_batch walk_ = *batch, *const bt = &walk_;                                 \
+        const unsigned table = PTX_CMP_TABLE_OF(ptx_kctx_mods(ctx)), bop = ctx->bop;           \
+        for (size_t w = 0; w < bt->n; w++) {                                                   \
+            const ptxcpu_lanemask guard = simd_guard(bt, w);                                   \
+            vm lt[NCH], eq[NCH], un[NCH];                                                      \
+            for (unsigned k = 0; k < NCH; k++) {                                               \
+                const simd_cmp_out o =                                                         \
+                    simd_cmp_##SEM##_##AW(TY_##TY, MODS,                                       \
+                                          WARP_CHUNK_LOAD(AW)(simd_src(bt, 0, w), k),          \
+                                          WARP_CHUNK_LOAD(BW)(simd_src(bt, 1, w), k));         \
+                lt[k] = o.lt, eq[k] = o.eq, un[k] = o.un;                                      \
+            }                                                                                  \
+            const ptxcpu_lanemask t = simd_cmp_pick(table, simd_warp_bits(lt),                 \
+                                                    simd_warp_bits(eq), simd_warp_bits(un));   \
+            const ptxcpu_lanemask c =                                                          \
+                (CW) ? *(const ptxcpu_lanemask *)simd_src(bt, 2, w) : 0;                       \
+            const ptxcpu_lanemask r = ptx_bop_apply(bop, t, c);                                \
+            ptxcpu_lanemask *d = (ptxcpu_lanemask *)((char *)bt->d + (ptrdiff_t)w * bt->d_stride); \
+            if (guard == ~0u)                                                                  \
+                *d = r;                                                                        \
+            else if (guard)                                                                    \
+                *d = (*d & ~guard) | (r & guard);                                              \
+        }                                                                                      \
+    }                                                                                          \
+    SIMD_FN(k, ID)(const ptx_kctx *ctx, const ptxcpu_batch *bt) { simd_cmp_run_##ID(ctx, bt); } \
+    SIMD_FN(f, ID)(const ptx_kctx *ctx, const ptxcpu_batch *bt) { SIMD_NAME(k, ID)(ctx, bt); } \
+    SIMD_FN(o, ID)(const ptx_kctx *ctx, const ptxcpu_batch *bt) { SIMD_NAME(k, ID)(ctx, bt); }
+
 #endif
