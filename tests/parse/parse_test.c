@@ -98,6 +98,16 @@ static const struct { const char *sec, *pattern; } syntax[] = {
     {"9.7.5.1", "add" ORND "{.sat}.f32<.f16,.bf16>"},
     {"9.7.5.2", "sub" ORND "{.sat}.f32<.f16,.bf16>"},
     {"9.7.5.3", "fma" RND "{.sat}.f32<.f16,.bf16>"},
+    {"9.7.6.2", "setp<.eq,.ne><.b16,.b32,.b64>"},
+    {"9.7.6.2", "setp<.eq,.ne><.and,.or,.xor><.b16,.b32,.b64>"},
+    {"9.7.6.2", "setp<.eq,.ne,.lt,.le,.gt,.ge,.lo,.ls,.hi,.hs><.u16,.u32,.u64>"},
+    {"9.7.6.2", "setp<.eq,.ne,.lt,.le,.gt,.ge,.lo,.ls,.hi,.hs><.and,.or,.xor><.u16,.u32,.u64>"},
+    {"9.7.6.2", "setp<.eq,.ne,.lt,.le,.gt,.ge><.s16,.s32,.s64>"},
+    {"9.7.6.2", "setp<.eq,.ne,.lt,.le,.gt,.ge><.and,.or,.xor><.s16,.s32,.s64>"},
+    {"9.7.6.2", "setp<.eq,.ne,.lt,.le,.gt,.ge,.equ,.neu,.ltu,.leu,.gtu,.geu,.num,.nan>{.ftz}.f32"},
+    {"9.7.6.2", "setp<.eq,.ne,.lt,.le,.gt,.ge,.equ,.neu,.ltu,.leu,.gtu,.geu,.num,.nan><.and,.or,.xor>{.ftz}.f32"},
+    {"9.7.6.2", "setp<.eq,.ne,.lt,.le,.gt,.ge,.equ,.neu,.ltu,.leu,.gtu,.geu,.num,.nan>.f64"},
+    {"9.7.6.2", "setp<.eq,.ne,.lt,.le,.gt,.ge,.equ,.neu,.ltu,.leu,.gtu,.geu,.num,.nan><.and,.or,.xor>.f64"},
     {"9.7.6.3", "selp<.b16,.b32,.b64,.u16,.u32,.u64,.s16,.s32,.s64,.f32,.f64>"},
 };
 
@@ -108,7 +118,7 @@ static const struct { const char *sec, *pattern; } syntax3[] = {
     {"9.7.3.11", "min{.ftz}{.NaN}{.abs}.f32"}, {"9.7.3.12", "max{.ftz}{.NaN}{.abs}.f32"},
 };
 
-#define MAXSPELL 1024
+#define MAXSPELL 4096
 static struct { char mn[48]; const char *sec; unsigned nsrc; } spelled[MAXSPELL]; /* nsrc 0: spec_shape's */
 static int nspelled;
 
@@ -262,6 +272,11 @@ static void spec_shape(const char *mn, unsigned *nsrc, unsigned *dbits, unsigned
     if (opcode_is(mn, "szext")) sbits[1] = 32;
     if (opcode_is(mn, "testp")) *dbits = PTXCPU_DST_PRED; /* "result is .pred" (9.7.3.1) */
     if (opcode_is(mn, "selp")) sbits[2] = PTXCPU_PRED; /* "Operand c is a predicate" (9.7.6.3) */
+    if (opcode_is(mn, "setp")) { /* p, a, b{, c}: c with a BoolOp; "p, q, and c have type .pred" */
+        int bop = has(mn, ".and") || has(mn, ".or") || has(mn, ".xor");
+        *nsrc = bop ? 3 : 2, *dbits = PTXCPU_DST_PRED;
+        sbits[2] = bop ? PTXCPU_PRED : 0;
+    }
     if (mixed(mn)) { /* d and the last source f32, a (and fma's b) 16-bit */
         *dbits = 32;
         for (unsigned i = 0; i < *nsrc; i++) sbits[i] = i + 1 < *nsrc ? 16 : 32;

@@ -120,7 +120,22 @@ def spellings():
     # 9.7.6.3 selp: c a predicate (0 or 1)
     out += ['selp.' + t for t in ('b16', 'b32', 'b64', 'u16', 'u32', 'u64', 's16', 's32', 's64',
                                   'f32', 'f64')]
+    # 9.7.6.2 setp p, a, b{, c}: every operator its type takes (Integer and Floating Point Notes),
+    # with and without a BoolOp (c a predicate), .ftz on f32
+    for t in SETP_OPS:
+        out += ['setp.%s%s%s.%s' % (c, b, f, t) for c in SETP_OPS[t] for b in ('', '.and', '.or', '.xor')
+                for f in (opt('ftz') if t == 'f32' else [''])]
     return out
+
+
+SETP_ORDERED = ['eq', 'ne', 'lt', 'le', 'gt', 'ge']
+SETP_FLOAT = SETP_ORDERED + ['equ', 'neu', 'ltu', 'leu', 'gtu', 'geu', 'num', 'nan']
+SETP_OPS = {'b16': ['eq', 'ne'], 'b32': ['eq', 'ne'], 'b64': ['eq', 'ne'],
+            'u16': SETP_ORDERED + ['lo', 'ls', 'hi', 'hs'], 'u32': SETP_ORDERED + ['lo', 'ls', 'hi', 'hs'],
+            'u64': SETP_ORDERED + ['lo', 'ls', 'hi', 'hs'],
+            's16': SETP_ORDERED, 's32': SETP_ORDERED, 's64': SETP_ORDERED,
+            'f32': SETP_FLOAT, 'f64': SETP_FLOAT}
+SETP_BOOL = ('and', 'or', 'xor')
 
 
 # ---- integer helpers --------------------------------------------------------------------------
@@ -174,6 +189,9 @@ class Insn:
         if op == 'testp':
             self.src, self.dst = [reg], 1                  # d: a predicate
         self.select = op == 'selp'                         # bits chosen, whatever the type
+        self.compare = op == 'setp'                        # p = BoolOp(a CmpOp b, c)
+        if self.compare:
+            self.src, self.dst = [reg, reg] + [1] * bool(self.mods & set(SETP_BOOL)), 1
         if self.select:
             self.src = [reg, reg, 1]                       # c: a predicate
         if op == 'bfe':
@@ -1128,6 +1146,49 @@ def fmt_result(I, r, k):
     return '0x%0*x' % (I.dst // 4, r)
 
 
+def setp_eval(I, a):
+    """9.7.6.2 on the decoded values (floats: Fractions, .ftz zeroing subnormals; any NaN makes the
+    ordered operators false, the unordered true), then the BoolOp with c."""
+    cmp = next(c for c in SETP_FLOAT + ['lo', 'ls', 'hi', 'hs'] if c in I.mods)
+    if I.float:
+        x, y = (decode(v, I.type, 'ftz' in I.mods) for v in a[:2])
+        if NAN in (x, y):
+            t = cmp == 'nan' or (cmp.endswith('u') and cmp != 'num')
+        else:
+            val = lambda d: (-1 if d[1] else 1) * (d[2] if d[0] == 'fin' else Fraction(10) ** 400)
+            x, y = val(x), val(y)
+            t = cmp != 'nan' and (cmp == 'num' or {'eq': x == y, 'ne': x != y, 'lt': x < y,
+                                                   'le': x <= y, 'gt': x > y,
+                                                   'ge': x >= y}[cmp.rstrip('u')])
+    else:
+        x, y = ((sx(v, I.n) if I.signed else v) for v in a[:2])
+        t = {'eq': x == y, 'ne': x != y, 'lt': x < y, 'le': x <= y, 'gt': x > y, 'ge': x >= y,
+             'lo': x < y, 'ls': x <= y, 'hi': x > y, 'hs': x >= y}[cmp]
+    c = a[2] if len(a) > 2 else None
+    bop = next((b for b in SETP_BOOL if b in I.mods), None)
+    return int({None: t, 'and': t and c, 'or': t or c, 'xor': t != c}[bop])
+
+
+def setp_cases(I, rng):
+    """Pairs of the type's edges (floats: both zeros, subnormals, the smallest normal, 1, inf and
+    NaNs, each sign) and random bits, equal pairs included; c alternating."""
+    if I.float:
+        E, m = FMT[I.type]
+        top = 1 << (E + m)
+        mags = [0, 1, M(m), 1 << m, M(E - 1) << m, M(E) << m, (M(E) << m) | 1 << (m - 1),
+                (M(E) << m) | 1]
+        vals = mags + [v | top for v in mags]
+    else:
+        vals = pool(I.n, rng)
+    vals += [rng.getrandbits(I.n) for _ in range(4)]
+    cases = []
+    for k in range(24):
+        x = rng.choice(vals)
+        y = x if k % 5 == 0 else rng.choice(vals)
+        cases.append((x, y, k % 2)[:len(I.src)])
+    return cases
+
+
 def lines_for(name, rng, count=None):
     """Vector lines for one spelling; count: that many, drawing the inputs again as needed."""
     if '.approx' in name and name.split('.')[0] in APPROX_TRANSCENDENTAL:
@@ -1135,11 +1196,14 @@ def lines_for(name, rng, count=None):
     I = Insn(name)
     cases = []
     while len(cases) < (count or 1):
-        cases += float_cases(I, rng) if I.float and not I.select else int_cases(I, rng)
+        cases += setp_cases(I, rng) if I.compare else \
+            float_cases(I, rng) if I.float and not I.select else int_cases(I, rng)
     out = []
     for k, a in enumerate(cases[:count] if count else cases):
         cf_in = k % 2 if I.reads_cc else 0
-        if I.float and not I.select:
+        if I.compare:
+            r, cf = setp_eval(I, list(a)), None
+        elif I.float and not I.select:
             r, cf = float_eval(I, list(a)), None
         else:
             r, cf = int_eval(I, list(a), cf_in)
