@@ -131,7 +131,7 @@ static int parse_pred_result(const char *t, vline *v, const char *file, unsigned
 static int parse_result(const char *t, vline *v, const char *file, unsigned ln)
 {
     char why[200], tb[64];
-    if (v->d.dst_bits == PTXCPU_DST_PRED)
+    if (v->d.dst_bits == PTXCPU_DST_PRED || v->d.dst_bits == PTXCPU_DST_PRED_PAIR)
         return parse_pred_result(t, v, file, ln);
     const char *colon = strchr(t, ':');
     if (!colon) {
@@ -406,26 +406,40 @@ static int parse_isa_list(const char *list, int use[PTXCPU_ISA_COUNT])
 /* ---- running ------------------------------------------------------------------------------ */
 
 /* ---- predicate results (docs/VECTORS.md: `0` or `1`) ----------------------------------------- */
-/* A predicate destination (PTXCPU_DST_PRED) or source (PTXCPU_PRED) is one lane mask per warp:
- * lane `lane` of warp w is bit lane of the w-th ptxcpu_lanemask. */
-static uint64_t pred_get(const unsigned char *regs, size_t w, unsigned lane)
+/* A predicate destination (PTXCPU_DST_PRED) or source (PTXCPU_PRED) is one lane mask per warp,
+ * p|q (PTXCPU_DST_PRED_PAIR) two: lane `lane` of warp w is bit lane of each; its value is
+ * p | q << 1. `bits` (1 or 2) is the number of masks a warp. */
+static uint64_t pred_get(const unsigned char *regs, unsigned bits, size_t w, unsigned lane)
 {
-    ptxcpu_lanemask m;
-    memcpy(&m, regs + w * sizeof m, sizeof m);
-    return m >> lane & 1;
+    uint64_t v = 0;
+    for (unsigned k = 0; k < bits; k++) {
+        ptxcpu_lanemask m;
+        memcpy(&m, regs + (w * bits + k) * sizeof m, sizeof m);
+        v |= (uint64_t)(m >> lane & 1) << k;
+    }
+    return v;
 }
-static void pred_set(unsigned char *regs, size_t w, unsigned lane, uint64_t v)
+static void pred_set(unsigned char *regs, unsigned bits, size_t w, unsigned lane, uint64_t v)
 {
-    ptxcpu_lanemask m;
-    memcpy(&m, regs + w * sizeof m, sizeof m);
-    m = (m & ~(1u << lane)) | (ptxcpu_lanemask)(v & 1) << lane;
-    memcpy(regs + w * sizeof m, &m, sizeof m);
+    for (unsigned k = 0; k < bits; k++) {
+        ptxcpu_lanemask m;
+        memcpy(&m, regs + (w * bits + k) * sizeof m, sizeof m);
+        m = (m & ~(1u << lane)) | (ptxcpu_lanemask)(v >> k & 1) << lane;
+        memcpy(regs + (w * bits + k) * sizeof m, &m, sizeof m);
+    }
 }
-/* The result of an instruction whose d is a predicate: 0 or 1 (one destination: the `p|q` form
- * is setp's). */
+/* The result of an instruction whose d is a predicate: 0 or 1; or p|q (setp), each 0 or 1. */
 static int parse_pred_result(const char *t, vline *v, const char *file, unsigned ln)
 {
     char tb[64];
+    if (v->d.dst_bits == PTXCPU_DST_PRED_PAIR) {
+        if (strlen(t) != 3 || (t[0] != '0' && t[0] != '1') || t[1] != '|' ||
+            (t[2] != '0' && t[2] != '1'))
+            return bad(file, ln, "result '%s': %s writes two predicates: p|q, each 0 or 1",
+                       cli_shown(t, tb, sizeof tb), v->d.mnemonic);
+        v->res[0] = (expect){.kind = W_BITS, .bits = (uint64_t)(t[0] == '1') | (t[2] == '1') << 1};
+        return 1;
+    }
     if (strcmp(t, "0") && strcmp(t, "1"))
         return bad(file, ln, "result '%s': %s writes a predicate: 0 or 1",
                    cli_shown(t, tb, sizeof tb), v->d.mnemonic);
@@ -454,8 +468,8 @@ static void *xalloc(size_t n)
 
 static uint64_t get_lane(const unsigned char *regs, unsigned bits, size_t w, unsigned lane)
 {
-    if (bits == PTXCPU_DST_PRED)
-        return pred_get(regs, w, lane);
+    if (bits <= PTXCPU_DST_PRED_PAIR)
+        return pred_get(regs, bits, w, lane);
     const unsigned char *p = regs + w * (bits / 8) * PTXCPU_WARP + lane * (bits / 8);
     union { uint16_t h; uint32_t s; uint64_t x; } u;
     memcpy(&u, p, bits / 8);
@@ -464,8 +478,8 @@ static uint64_t get_lane(const unsigned char *regs, unsigned bits, size_t w, uns
 
 static void set_lane(unsigned char *regs, unsigned bits, size_t w, unsigned lane, uint64_t v)
 {
-    if (bits == PTXCPU_DST_PRED) {
-        pred_set(regs, w, lane, v);
+    if (bits <= PTXCPU_DST_PRED_PAIR) {
+        pred_set(regs, bits, w, lane, v);
         return;
     }
     unsigned char *p = regs + w * (bits / 8) * PTXCPU_WARP + lane * (bits / 8);
@@ -481,8 +495,8 @@ static void set_lane(unsigned char *regs, unsigned bits, size_t w, unsigned lane
  * values occur, so a stray write of either shows). */
 static uint64_t poison(unsigned bits, unsigned lane)
 {
-    if (bits == PTXCPU_DST_PRED)
-        return POISON >> lane & 1;
+    if (bits <= PTXCPU_DST_PRED_PAIR)
+        return POISON >> lane & 3;
     return POISON & (bits == 64 ? ~0ull : (1ull << bits) - 1);
 }
 
@@ -513,8 +527,8 @@ static int run_group(const vset *set, const size_t *idx, size_t n, ptxcpu_isa is
         for (unsigned s = 0; s < d->nsrc; s++)
             set_lane(src[s], d->src_bits[s], w, lane, v->src[s]);
         guard[w] |= 1u << lane;
-        if (d->dst_bits == PTXCPU_DST_PRED) /* the opposite of the expected bit: a lane the  */
-            pred_set(dst, w, lane, !v->res[0].bits); /* kernel forgets to write is caught */
+        if (d->dst_bits <= PTXCPU_DST_PRED_PAIR) /* the opposite of the expected bits: a lane */
+            pred_set(dst, d->dst_bits, w, lane, ~v->res[0].bits); /* left unwritten shows */
         /* carry-in where read; else the opposite of the expected carry-out, so a kernel that
          * forgets to write CC.CF is caught */
         unsigned c = d->reads_cc ? v->cf_in : !v->cf_out;
@@ -597,6 +611,8 @@ static void print_mismatch(const vline *v, const got *g, ptxcpu_isa isa)
                (int)(eb / 4), (unsigned long long)(g->r & ((1ull << eb) - 1)));
     } else if (v->d.dst_bits == PTXCPU_DST_PRED) {
         printf("%u", (unsigned)(g->r & 1));
+    } else if (v->d.dst_bits == PTXCPU_DST_PRED_PAIR) {
+        printf("%u|%u", (unsigned)(g->r & 1), (unsigned)(g->r >> 1 & 1));
     } else {
         printf("0x%0*llx", (int)(v->d.dst_bits / 4), (unsigned long long)g->r);
     }

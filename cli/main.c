@@ -122,11 +122,14 @@ static int cmd_list(int argc, char **argv)
     return 0;
 }
 
-/* A register's bits in hex; a predicate (PTXCPU_DST_PRED) as 0 or 1, as docs/VECTORS.md. */
+/* A register's bits in hex; a predicate (PTXCPU_DST_PRED) as 0 or 1, two (p|q, as p | q << 1)
+ * as `p|q`, as docs/VECTORS.md. */
 static void print_hex(uint64_t v, unsigned bits)
 {
     if (bits == PTXCPU_DST_PRED)
         printf("%u", (unsigned)(v & 1));
+    else if (bits == PTXCPU_DST_PRED_PAIR)
+        printf("%u|%u", (unsigned)(v & 1), (unsigned)(v >> 1 & 1));
     else
         printf("0x%0*llx", (int)(bits / 4), (unsigned long long)v);
 }
@@ -156,8 +159,9 @@ static int eval_lane(const ptxcpu_insn *insn, ptxcpu_isa isa, const uint64_t ops
         st = ptxcpu_run(k, &b);
     if (st)
         return 1;
-    /* (a predicate d is one lane mask: lane 0 is its bit 0) */
+    /* (a predicate d is one lane mask: lane 0 is its bit 0; p|q two, as p | q << 1) */
     *result = d.dst_bits == PTXCPU_DST_PRED ? dst.w.lane[0] & 1
+              : d.dst_bits == PTXCPU_DST_PRED_PAIR ? (dst.w.lane[0] & 1) | (dst.w.lane[1] & 1) << 1
               : d.dst_bits == 16 ? dst.h.lane[0] : d.dst_bits == 32 ? dst.w.lane[0] : dst.x.lane[0];
     *cf = cc & 1;
     return 0;

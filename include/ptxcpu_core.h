@@ -84,7 +84,8 @@ typedef struct ptxcpu_insn_desc {
     const char *section;     /* spec section, e.g. "9.7.1.3" */
     unsigned nsrc;           /* source operands, 1..4, in the spec's order (a, b, c, d) */
     unsigned dst_bits;       /* lane width of the destination: 16, 32 or 64, or
-                                PTXCPU_DST_PRED (1): a predicate, below */
+                                PTXCPU_DST_PRED (1): a predicate, or PTXCPU_DST_PRED_PAIR (2):
+                                two, p|q (below) */
     unsigned src_bits[4];    /* lane width of each source (0 past nsrc), or PTXCPU_PRED (1): a
                                 predicate source (selp's c), below */
     int reads_cc;            /* reads CC.CF (addc, subc, madc) */
@@ -108,6 +109,13 @@ typedef struct ptxcpu_insn_desc {
  * predicate back). A partial guard updates the mask by read-modify-write: two threads must not
  * write lanes of the same predicate register at once, even with disjoint guards. */
 #define PTXCPU_DST_PRED 1u
+/* Two predicate destinations, p|q (setp, 9.7.6.2: q is p's related value from the complement of
+ * the compare, written whether or not the PTX spells |q): dst_bits == PTXCPU_DST_PRED_PAIR. A
+ * warp's register is two lanemasks, p then q (8 bytes, 4-byte aligned; d_stride at least 8 when
+ * n > 1), each updated in its guarded lanes only, as a PTXCPU_DST_PRED d is. p's masks may be
+ * exactly the guard masks (same base and stride) and are then usable as the next guard as is; q's
+ * are at d + 4 with d's stride. A caller that wants only p still gives q its 4 bytes. */
+#define PTXCPU_DST_PRED_PAIR 2u
 /* A predicate source (selp's c): src_bits[k] == PTXCPU_PRED. Like a predicate d, its register is
  * one ptxcpu_lanemask a warp (bit i = lane i: a guard mask or a predicate d can be passed as is),
  * 4-byte aligned, the source's stride in bytes between warps' masks (0: one mask for all). */

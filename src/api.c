@@ -130,7 +130,7 @@ static inline int batch_clear(const ptx_row *r, const ptxcpu_batch *b)
     if (b->guard) {
         uintptr_t g = (uintptr_t)b->guard, st = (size_t)b->guard_stride, hi = g + n1 * st + 4;
         /* a predicate d may be exactly the guard masks */
-        uintptr_t same = (r->bits[0] == PTXCPU_DST_PRED) & (g == d) & ((st == dst) | !multi);
+        uintptr_t same = (uintptr_t)ptx_pred_d(r->bits[0]) & (g == d) & ((st == dst) | !multi);
         ptrs |= g - 1;
         strides |= st;
         bad |= ((g | st) & 3) | ((hi > d) & (dhi > g) & !same);
@@ -196,9 +196,9 @@ check_batch(const char *fn, ptxcpu_kernel k, const ptxcpu_batch *b)
                             "(d may alias a source only with its base and stride)", fn, names[i]);
     }
     if (b->guard && meets(ds, operand_span(b->guard, b->guard_stride, b->n, 4)) &&
-        overlaps_d(b, dbytes, b->guard, b->guard_stride, 4, r->bits[0] == PTXCPU_DST_PRED))
+        overlaps_d(b, dbytes, b->guard, b->guard_stride, 4, ptx_pred_d(r->bits[0])))
         return ptx_fail(PTXCPU_E_ARG, "%s: d overlaps the guard masks%s", fn,
-                        r->bits[0] == PTXCPU_DST_PRED ? " without being the same masks (base and "
+                        ptx_pred_d(r->bits[0]) ? " without being the same masks (base and "
                                                         "stride)" : "");
     if (r->cc && meets(ds, operand_span(b->cc, b->cc_stride, b->n, 4)) &&
         overlaps_d(b, dbytes, b->cc, b->cc_stride, 4, 0))
@@ -245,7 +245,7 @@ ptxcpu_status ptxcpu_run_chain(ptxcpu_kernel k, const ptxcpu_batch *b, unsigned 
     if (feedback >= r->nsrc)
         return ptx_fail(PTXCPU_E_ARG, "ptxcpu_run_chain: %s has %u sources; feedback %u is not one",
                         r->mnem, r->nsrc, feedback);
-    if (r->bits[0] == PTXCPU_DST_PRED)
+    if (ptx_pred_d(r->bits[0]))
         return ptx_fail(PTXCPU_E_ARG, "ptxcpu_run_chain: %s writes a predicate, which no source "
                         "of it reads back", r->mnem);
     if (r->bits[feedback + 1] != r->bits[0])

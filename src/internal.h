@@ -136,7 +136,7 @@ typedef struct ptx_row {
     const char *sec;
     uint8_t sem, ty, ty2, rnd, cc, nsrc;
     uint32_t mods;
-    uint8_t bits[5]; /* d, a, b, c, e; 1 = a predicate (PTXCPU_PRED): one lane mask a warp */
+    uint8_t bits[5]; /* d, a, b, c, e; 1 = a predicate (PTXCPU_PRED): one lane mask a warp; d 2 = p|q */
     uint8_t sm, ptx_major, ptx_minor;
 } ptx_row;
 
@@ -211,7 +211,9 @@ enum ptx_ext {
 /* Bytes of a warp register of `bits` bits (a predicate, 1 bit: one ptxcpu_lanemask) and the
  * alignment it needs, for d and sources alike. */
 static inline size_t ptx_reg_bytes(unsigned bits) { return (size_t)PTXCPU_WARP * bits / 8; }
-static inline size_t ptx_reg_align(unsigned bits) { return bits == 1 ? sizeof(ptxcpu_lanemask) : bits / 8; }
+static inline size_t ptx_reg_align(unsigned bits) { return bits < 8 ? sizeof(ptxcpu_lanemask) : bits / 8; }
+/* d is one predicate (PTXCPU_DST_PRED) or two (PTXCPU_DST_PRED_PAIR): lane masks */
+static inline int ptx_pred_d(unsigned bits) { return bits == PTXCPU_DST_PRED || bits == PTXCPU_DST_PRED_PAIR; }
 
 /* One immutable table per ISA, PTX_NKERNELS entries, defined by each ISA's kernel file. */
 PTX_HIDDEN extern const struct ptxcpu_kernel_entry ptx_kernels_scalar[PTX_NKERNELS];

@@ -426,7 +426,8 @@ for t in ['b16', 'b32', 'b64', 'u16', 'u32', 'u64', 's16', 's32', 's64', 'f32', 
     row(name('selp', t), 'SELP', t, ws=(W[t], [W[t], W[t], 1]), sm=13 if t == 'f64' else 10,
         sec='9.7.6.3')
 
-# 9.7.6.2 setp: d is a predicate (p); the BoolOp forms read a predicate c. The compare operator
+# 9.7.6.2 setp: d is two predicates, p|q (PTXCPU_DST_PRED_PAIR: width 2); the BoolOp forms read
+# a predicate c. The compare operator
 # and the Boolean operator are context (ptx_kctx), not kernel: every row of one type and form
 # shares a kernel. Operators by type (the Integer and Floating Point Notes): bit-size eq/ne,
 # signed eq..ge, unsigned also lo/ls/hi/hs, floats the ordered, unordered, num and nan ones.
@@ -444,7 +445,7 @@ for t, ops in CMP_TYPES:
             for ftz in ['', 'ftz'] if t == 'f32' else ['']:
                 mods = ['cmp_' + cmp] + (['bop_' + bop] if bop else []) + ([ftz] if ftz else [])
                 row(name('setp', cmp, bop, ftz, t), 'SETP', t, tuple(mods),
-                    ws=(1, [W[t], W[t]] + ([1] if bop else [])), sm=13 if t == 'f64' else 10,
+                    ws=(2, [W[t], W[t]] + ([1] if bop else [])), sm=13 if t == 'f64' else 10,
                     sec='9.7.6.2')
 
 assert len({(r[0], r[11]) for r in rows}) == len(rows), 'a mnemonic spelled twice'

@@ -477,7 +477,8 @@ BOP_C = {'and': '&', 'or': '|', 'xor': '^'}
 def t_setp(r):
     """C's comparison of each lane (signed types read signed, .ftz through f32_ftz, the unordered
     operators as `isnan(x) || isnan(y) || x OP y`), gathered into the warp's lane mask like testp's
-    (the loop runs over warps, i the warp), then combined with c's mask by the Boolean operator."""
+    (the loop runs over warps, i the warp); p and q (of !t) combined with c's mask by the Boolean
+    operator, d two masks a warp."""
     (cmp,) = [m[4:] for m in r.mods if m.startswith('cmp_')]
     bop = [m[4:] for m in r.mods if m.startswith('bop_')]
     x, y = 'a[32 * i + j]', 'b[32 * i + j]'
@@ -491,10 +492,11 @@ def t_setp(r):
     else:
         t = S(r.n) if r.signed else U(r.n)
         test = f'x {CMP_C[cmp]} y'
-    last = f'd[i] = m {BOP_C[bop[0]]} c[i];' if bop else 'd[i] = m;'
+    last = [f'd[2 * i] = m {BOP_C[bop[0]]} c[i];', f'd[2 * i + 1] = ~m {BOP_C[bop[0]]} c[i];'] \
+        if bop else ['d[2 * i] = m;', 'd[2 * i + 1] = ~m;']
     return ['uint32_t m = 0;', 'for (unsigned j = 0; j < 32; j++) {',
             f'    {t} x = ({t}){x}, y = ({t}){y};', f'    m |= (uint32_t)(({test}) != 0) << j;',
-            '}', last]
+            '}'] + last
 
 
 LIBM = {'FSIN': 'sinf', 'FCOS': 'cosf', 'FLG2': 'log2f', 'FEX2': 'exp2f', 'FTANH': 'tanhf'}
@@ -549,7 +551,7 @@ def function(r):
     cc = r.cc != 'NONE'
     if cc:
         params.append('uint8_t *restrict cf')
-    count = '2 * n' if r.x2 and r.sem in ELEMENTWISE_X2 else 'n / 32' if r.bits[0] == 1 else 'n'
+    count = '2 * n' if r.x2 and r.sem in ELEMENTWISE_X2 else 'n / 32' if r.bits[0] in (1, 2) else 'n'
     body = TEMPLATES[r.sem](r)
     out = [f'/* {r.mnem} */', f'static void plain_{r.id}({", ".join(params)})', '{']
     if directed(r):

@@ -460,14 +460,16 @@ static inline unsigned ptx_cmp_outcome(int ty, unsigned m, uint64_t a, uint64_t 
         return ua < ub ? 0 : ua == ub ? 1 : 2;
     return ka < kb ? 0 : ka == kb ? 1 : 2;
 }
-/* p = BoolOp(a CmpOp b, c), the operators being the row's (m: the context's bits, M_CMP_OF and
- * M_BOP_OF); without a BoolOp, p = t. */
+/* p = BoolOp(t, c) and q = BoolOp(!t, c) with t = a CmpOp b, the operators being the row's (m:
+ * the context's bits, M_CMP_OF and M_BOP_OF); without a BoolOp, p = t and q = !t. Returned as
+ * p | q << 1 (d is PTXCPU_DST_PRED_PAIR). */
 static inline uint64_t ptx_lane_SETP(int ty, int ty2, unsigned m, int rnd, uint64_t a, uint64_t b,
                                      uint64_t c, uint64_t e, unsigned *cf)
 {
     (void)ty2; (void)rnd; (void)e; (void)cf;
     const uint32_t t = (PTX_CMP_TABLE_OF(m) >> ptx_cmp_outcome(ty, m, a, b)) & 1;
-    return ptx_bop_apply(M_BOP_OF(m), t, (uint32_t)c) & 1;
+    return (ptx_bop_apply(M_BOP_OF(m), t, (uint32_t)c) & 1) |
+           (ptx_bop_apply(M_BOP_OF(m), t ^ 1, (uint32_t)c) & 1) << 1;
 }
 
 #endif

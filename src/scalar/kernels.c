@@ -9,24 +9,34 @@
 #include <string.h>
 
 /* Loads lane i of a warp register of `bits` bits (0 = operand absent; 1 = a predicate, one
- * ptxcpu_lanemask: lane i's bit). */
+ * ptxcpu_lanemask: lane i's bit; 2 = two, p|q: lane i's bits as p | q << 1). */
 static inline uint64_t load_lane(const void *reg, unsigned bits, unsigned i)
 {
     switch (bits) {
     case 1: return (*(const ptxcpu_lanemask *)reg >> i) & 1;
+    case 2: {
+        const ptxcpu_lanemask *p = reg;
+        return ((p[0] >> i) & 1) | ((p[1] >> i) & 1) << 1;
+    }
     case 16: return ((const uint16_t *)reg)[i];
     case 32: return ((const uint32_t *)reg)[i];
     case 64: return ((const uint64_t *)reg)[i];
     default: return 0;
     }
 }
-/* (bits 1: a predicate register, one ptxcpu_lanemask: only lane i's bit changes) */
+/* (bits 1: a predicate register, one ptxcpu_lanemask: only lane i's bit changes; bits 2: two) */
 static inline void store_lane(void *reg, unsigned bits, unsigned i, uint64_t v)
 {
     switch (bits) {
     case 1: {
         ptxcpu_lanemask *p = reg;
         *p = (*p & ~(1u << i)) | (ptxcpu_lanemask)(v & 1) << i;
+        break;
+    }
+    case 2: {
+        ptxcpu_lanemask *p = reg;
+        p[0] = (p[0] & ~(1u << i)) | (ptxcpu_lanemask)(v & 1) << i;
+        p[1] = (p[1] & ~(1u << i)) | (ptxcpu_lanemask)((v >> 1) & 1) << i;
         break;
     }
     case 16: ((uint16_t *)reg)[i] = (uint16_t)v; break;

@@ -50,9 +50,17 @@ VINL ptxcpu_lanemask simd_warp_bits(const vm *flags)
     /* (no chain: ptxcpu_run_chain refuses these rows, no source reads a predicate back) */
 
 /* A compare family's rows (setp): each chunk's outcome masks (simd/cmp_ops.h) gathered into the
- * warp's words, then t = the outcomes the operator's truth table holds, and p = BoolOp(t, c) with
- * c's mask when the row reads one: word operations a warp, the operators read from the context
- * once a call, so one kernel serves every operator with no branch on them per lane. */
+ * warp's words, then t = the outcomes the operator's truth table holds, p = BoolOp(t, c) and
+ * q = BoolOp(!t, c) with c's mask when the row reads one (d: p then q, PTXCPU_DST_PRED_PAIR):
+ * word operations a warp, the operators read from the context once a call, so one kernel serves
+ * every operator with no branch on them per lane. */
+VINL void simd_pred_merge(ptxcpu_lanemask *d, ptxcpu_lanemask r, ptxcpu_lanemask guard)
+{
+    if (guard == ~0u)
+        *d = r;
+    else if (guard)
+        *d = (*d & ~guard) | (r & guard);
+}
 VINL ptxcpu_lanemask simd_cmp_pick(unsigned table, ptxcpu_lanemask lt, ptxcpu_lanemask eq,
                                    ptxcpu_lanemask un)
 {
@@ -79,12 +87,9 @@ VINL ptxcpu_lanemask simd_cmp_pick(unsigned table, ptxcpu_lanemask lt, ptxcpu_la
                                                     simd_warp_bits(eq), simd_warp_bits(un));   \
             const ptxcpu_lanemask c =                                                          \
                 (CW) ? *(const ptxcpu_lanemask *)simd_src(bt, 2, w) : 0;                       \
-            const ptxcpu_lanemask r = ptx_bop_apply(bop, t, c);                                \
             ptxcpu_lanemask *d = (ptxcpu_lanemask *)((char *)bt->d + (ptrdiff_t)w * bt->d_stride); \
-            if (guard == ~0u)                                                                  \
-                *d = r;                                                                        \
-            else if (guard)                                                                    \
-                *d = (*d & ~guard) | (r & guard);                                              \
+            simd_pred_merge(d, ptx_bop_apply(bop, t, c), guard);                               \
+            simd_pred_merge(d + 1, ptx_bop_apply(bop, ~t, c), guard);                          \
         }                                                                                      \
     }                                                                                          \
     SIMD_FN(k, ID)(const ptx_kctx *ctx, const ptxcpu_batch *bt) { simd_cmp_run_##ID(ctx, bt); } \

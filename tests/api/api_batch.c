@@ -80,8 +80,9 @@ static void describe_byte(const insn_ctx *c, const place *pl, const int *active,
 {
     const ptxcpu_insn_desc *d = &c->desc;
     unsigned db = d->dst_bits / 8;
-    for (size_t i = 0; i < n && d->dst_bits == PTXCPU_DST_PRED; i++) {
+    for (size_t i = 0; i < n && d->dst_bits < 8; i++) { /* (p|q: the mask at a or a + 4) */
         size_t a = (size_t)(addr(&pl[OP_D], i) - arena);
+        a += off >= a + 4 && d->dst_bits == PTXCPU_DST_PRED_PAIR ? 4 : 0;
         if (off >= a && off < a + 4) {
             ptxcpu_lanemask w, g;
             memcpy(&w, expect + a, 4);
@@ -230,12 +231,13 @@ static int run_scenario(const insn_ctx *c, const scenario *s, size_t n)
     unsigned db = d->dst_bits / 8;
     for (size_t i = 0; i < n; i++) {
         unsigned char *dp = expect + (addr(&pl[OP_D], i) - arena);
-        if (d->dst_bits == PTXCPU_DST_PRED) { /* one lane mask: the guard's bits change */
+        for (unsigned k = 0; d->dst_bits < 8 && k < d->dst_bits; k++) {
+            /* one lane mask (two for p|q): the guard's bits change */
             ptxcpu_lanemask w, r;
-            memcpy(&w, dp, 4);
-            memcpy(&r, ref_d + i * R[OP_D], 4);
+            memcpy(&w, dp + 4 * k, 4);
+            memcpy(&r, ref_d + i * R[OP_D] + 4 * k, 4);
             w = (w & ~guards[i]) | (r & guards[i]);
-            memcpy(dp, &w, 4);
+            memcpy(dp + 4 * k, &w, 4);
         }
         for (unsigned l = 0; l < 32 && db; l++)
             if ((guards[i] >> l) & 1)

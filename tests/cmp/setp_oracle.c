@@ -1,4 +1,5 @@
 /* Oracle of setp (9.7.6.2) on every ISA this machine runs: each spelling's p = BoolOp(a CmpOp b, c)
+ * and q = BoolOp(!(a CmpOp b), c) (d is p|q, PTXCPU_DST_PRED_PAIR)
  * from C's own comparison operators on the host's types (floats compared as floats, .ftz flushing
  * by fpclassify), the operators read from the mnemonic here, not from the library's table. Edge
  * values (zeros of both signs, subnormals, infinities, NaNs with payloads, INT_MIN, all ones) and
@@ -112,43 +113,45 @@ static uint64_t edge_value(const spelling *s, uint64_t r)
 typedef struct run {
     size_t warps;
     uint64_t *a, *b;
-    uint32_t *c, *guard, *d, *d0;
+    uint32_t *c, *guard, *d, *d0; /* d, d0: p and q, two masks a warp */
 } run;
 
-static unsigned check(ptxcpu_kernel k, const spelling *s, const char *mn, const run *r,
+static unsigned check(ptxcpu_kernel k_, const spelling *s, const char *mn, const run *r,
                       unsigned *fails)
 {
     unsigned bytes = s->w / 8;
     uint8_t *a = malloc(r->warps * 32 * bytes), *b = malloc(r->warps * 32 * bytes);
     for (size_t i = 0; i < r->warps * 32; i++)
         memcpy(a + i * bytes, &r->a[i], bytes), memcpy(b + i * bytes, &r->b[i], bytes);
-    memcpy(r->d, r->d0, r->warps * 4);
-    ptxcpu_batch bt = {.n = r->warps, .d = r->d, .d_stride = 4, .guard = r->guard,
+    memcpy(r->d, r->d0, r->warps * 8);
+    ptxcpu_batch bt = {.n = r->warps, .d = r->d, .d_stride = 8, .guard = r->guard,
                        .guard_stride = 4};
     bt.src[0] = (ptxcpu_src){a, 32 * bytes};
     bt.src[1] = (ptxcpu_src){b, 32 * bytes};
     if (s->bop[0])
         bt.src[2] = (ptxcpu_src){r->c, 4};
     unsigned bad = 0;
-    ptxcpu_status st = ptxcpu_run(k, &bt);
+    ptxcpu_status st = ptxcpu_run(k_, &bt);
     if (st != PTXCPU_OK) {
-        printf("FAIL %s on %s: %s\n", mn, ptxcpu_kernel_variant(k), ptxcpu_last_error());
+        printf("FAIL %s on %s: %s\n", mn, ptxcpu_kernel_variant(k_), ptxcpu_last_error());
         bad++, (*fails)++;
     }
     for (size_t w = 0; w < r->warps && !bad; w++)
-        for (unsigned i = 0; i < 32; i++) {
-            size_t l = w * 32 + i;
-            unsigned want = (r->d0[w] >> i) & 1;
-            if ((r->guard[w] >> i) & 1)
-                want = (unsigned)boolop(s, compare(s, r->a[l], r->b[l]), (r->c[w] >> i) & 1);
-            if (((r->d[w] >> i) & 1) != want && (*fails)++ < FAIL_CAP) {
-                printf("FAIL %s on %s: a=%#llx b=%#llx c=%u guard=%u: p=%u, want %u\n", mn,
-                       ptxcpu_kernel_variant(k), (unsigned long long)r->a[l],
-                       (unsigned long long)r->b[l], (r->c[w] >> i) & 1, (r->guard[w] >> i) & 1,
-                       (r->d[w] >> i) & 1, want);
-                bad++;
+        for (unsigned i = 0; i < 32; i++)
+            for (unsigned k = 0; k < 2; k++) { /* p, then q */
+                size_t l = w * 32 + i;
+                unsigned want = (r->d0[2 * w + k] >> i) & 1, got = (r->d[2 * w + k] >> i) & 1;
+                if ((r->guard[w] >> i) & 1)
+                    want = (unsigned)boolop(s, compare(s, r->a[l], r->b[l]) ^ (int)k,
+                                            (r->c[w] >> i) & 1);
+                if (got != want && (*fails)++ < FAIL_CAP) {
+                    printf("FAIL %s on %s: a=%#llx b=%#llx c=%u guard=%u: %c=%u, want %u\n", mn,
+                           ptxcpu_kernel_variant(k_), (unsigned long long)r->a[l],
+                           (unsigned long long)r->b[l], (r->c[w] >> i) & 1,
+                           (r->guard[w] >> i) & 1, "pq"[k], got, want);
+                    bad++;
+                }
             }
-        }
     free(a), free(b);
     return bad;
 }
@@ -161,7 +164,7 @@ static void fill(const spelling *s, run *r, uint64_t seed, uint64_t a_fixed, int
     for (size_t w = 0; w < r->warps; w++) {
         r->c[w] = (uint32_t)rng_next(&g);
         r->guard[w] = (w % 4 == 0) ? ~0u : (uint32_t)rng_next(&g);
-        r->d0[w] = (uint32_t)rng_next(&g);
+        r->d0[2 * w] = (uint32_t)rng_next(&g), r->d0[2 * w + 1] = (uint32_t)rng_next(&g);
         for (unsigned i = 0; i < 32; i++) {
             size_t l = w * 32 + i;
             if (sweep) {
@@ -180,8 +183,8 @@ int main(void)
     const unsigned a_step = full ? 1 : 4099 * test_scale();
     run r = {.warps = 2048};
     r.a = malloc(r.warps * 32 * 8), r.b = malloc(r.warps * 32 * 8);
-    r.c = malloc(r.warps * 4), r.guard = malloc(r.warps * 4), r.d = malloc(r.warps * 4);
-    r.d0 = malloc(r.warps * 4);
+    r.c = malloc(r.warps * 4), r.guard = malloc(r.warps * 4), r.d = malloc(r.warps * 8);
+    r.d0 = malloc(r.warps * 8);
     unsigned fails = 0, rows = 0, runs = 0;
     for (size_t i = 0; i < ptxcpu_insn_count(); i++) {
         ptxcpu_insn_desc desc;

@@ -375,7 +375,8 @@ int main(void)
         nspelled_float += type[0] == 'f' || !strncmp(type, "bf", 2);
         if (d.elem == PTXCPU_ELEM_INT)
             continue;
-        if (d.dst_bits == PTXCPU_DST_PRED) { /* testp: a predicate, testp_libc.c's */
+        if (d.dst_bits == PTXCPU_DST_PRED || d.dst_bits == PTXCPU_DST_PRED_PAIR) {
+            /* predicates: testp's in testp_libc.c, setp's in tests/cmp */
             npred++;
             continue;
         }

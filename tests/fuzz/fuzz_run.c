@@ -371,9 +371,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         unsigned c = u8(&in), f = u8(&in), p = u8(&in);
         o->owner = r;
         if (r == R_D) {
-            /* (a predicate d, PTXCPU_DST_PRED: one 4-byte lane mask a warp) */
+            /* (a predicate d, PTXCPU_DST_PRED: one 4-byte lane mask a warp; p|q two) */
             o->checked = 1, o->reg = PTXCPU_WARP * d.dst_bits / 8;
-            o->align = d.dst_bits == PTXCPU_DST_PRED ? 4 : d.dst_bits / 8;
+            o->align = d.dst_bits < 8 ? 4 : d.dst_bits / 8;
         } else if (r <= R_E) {
             unsigned kk = (unsigned)(r - R_A);
             o->checked = kk < d.nsrc;
@@ -525,8 +525,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     if (ran) {
         unsigned lb = d.dst_bits / 8;
-        for (size_t w = 0; w < nw && d.dst_bits == PTXCPU_DST_PRED; w++) /* the active bits */
-            memcpy(snap_of(mayset, R_D, &sp[R_D], reg_addr(&L[R_D], w)), &active[w], 4);
+        for (size_t w = 0; w < nw && d.dst_bits < 8; w++) /* the active bits (of p and q) */
+            for (unsigned k = 0; k < d.dst_bits; k++)
+                memcpy(snap_of(mayset, R_D, &sp[R_D], reg_addr(&L[R_D], w) + 4 * k), &active[w], 4);
         for (size_t w = 0; w < nw && lb; w++)
             for (unsigned i = 0; i < PTXCPU_WARP; i++)
                 if (active[w] >> i & 1)

@@ -158,6 +158,9 @@ static uint64_t get(const void *reg, unsigned bits, size_t i)
 {
     switch (bits) {
     case PTXCPU_DST_PRED: return ((const uint32_t *)reg)[i / 32] >> (i % 32) & 1; /* lane masks */
+    case PTXCPU_DST_PRED_PAIR: /* p|q: two masks a warp, as p | q << 1 */
+        return (((const uint32_t *)reg)[i / 32 * 2] >> (i % 32) & 1) |
+               (((const uint32_t *)reg)[i / 32 * 2 + 1] >> (i % 32) & 1) << 1;
     case 16: return ((const uint16_t *)reg)[i];
     case 32: return ((const uint32_t *)reg)[i];
     default: return ((const uint64_t *)reg)[i];

@@ -358,11 +358,13 @@ static uint64_t rd(const void *p, unsigned bits)
 }
 
 /* Lane i of the d register at p: its bits, or for a predicate d (PTXCPU_DST_PRED: one lane mask a
- * warp) bit i of the mask. */
+ * warp) bit i of the mask, for p|q (PTXCPU_DST_PRED_PAIR: two) p's | q's << 1. */
 static uint64_t d_lane(const shape *s, const unsigned char *p, unsigned i)
 {
     if (s->dbits == PTXCPU_DST_PRED)
         return rd(p, 32) >> i & 1;
+    if (s->dbits == PTXCPU_DST_PRED_PAIR)
+        return (rd(p, 32) >> i & 1) | (rd(p + 4, 32) >> i & 1) << 1;
     return rd(p + i * s->dbits / 8, s->dbits);
 }
 
@@ -728,7 +730,7 @@ static void check_kernel(const shape *s, unsigned long random_lanes)
             release(&in);
         }
     check_empty(s);
-    if (s->dbits == PTXCPU_DST_PRED)
+    if (s->dbits == PTXCPU_DST_PRED || s->dbits == PTXCPU_DST_PRED_PAIR)
         check_pred_guard_alias(s);
     for (unsigned fb = 0; fb < s->nsrc; fb++)
         if (s->sbits[fb] == s->dbits) {

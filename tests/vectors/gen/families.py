@@ -191,7 +191,7 @@ class Insn:
         self.select = op == 'selp'                         # bits chosen, whatever the type
         self.compare = op == 'setp'                        # p = BoolOp(a CmpOp b, c)
         if self.compare:
-            self.src, self.dst = [reg, reg] + [1] * bool(self.mods & set(SETP_BOOL)), 1
+            self.src, self.dst = [reg, reg] + [1] * bool(self.mods & set(SETP_BOOL)), 2  # p|q
         if self.select:
             self.src = [reg, reg, 1]                       # c: a predicate
         if op == 'bfe':
@@ -1140,6 +1140,8 @@ def fmt_operand(I, v, w):
 def fmt_result(I, r, k):
     if I.dst == 1:                                     # a predicate: 0 or 1
         return str(r)
+    if I.dst == 2:                                     # two, p|q
+        return '%d|%d' % (r & 1, r >> 1)
     if I.packed and k % 2 == 0:                        # every other line element-wise: HI:LO
         h = I.dst // 2
         return '0x%0*x:0x%0*x' % (h // 4, r >> h, h // 4, r & M(h))
@@ -1148,7 +1150,7 @@ def fmt_result(I, r, k):
 
 def setp_eval(I, a):
     """9.7.6.2 on the decoded values (floats: Fractions, .ftz zeroing subnormals; any NaN makes the
-    ordered operators false, the unordered true), then the BoolOp with c."""
+    ordered operators false, the unordered true), then the BoolOp with c: p | q << 1."""
     cmp = next(c for c in SETP_FLOAT + ['lo', 'ls', 'hi', 'hs'] if c in I.mods)
     if I.float:
         x, y = (decode(v, I.type, 'ftz' in I.mods) for v in a[:2])
@@ -1166,7 +1168,8 @@ def setp_eval(I, a):
              'lo': x < y, 'ls': x <= y, 'hi': x > y, 'hs': x >= y}[cmp]
     c = a[2] if len(a) > 2 else None
     bop = next((b for b in SETP_BOOL if b in I.mods), None)
-    return int({None: t, 'and': t and c, 'or': t or c, 'xor': t != c}[bop])
+    f = lambda t: int({None: t, 'and': t and c, 'or': t or c, 'xor': t != c}[bop])
+    return f(t) | f(not t) << 1                        # p = BoolOp(t, c), q = BoolOp(!t, c)
 
 
 def setp_cases(I, rng):
