@@ -496,7 +496,7 @@ static void set_lane(unsigned char *regs, unsigned bits, size_t w, unsigned lane
 static uint64_t poison(unsigned bits, unsigned lane)
 {
     if (bits <= PTXCPU_DST_PRED_PAIR)
-        return POISON >> lane & 3;
+        return POISON >> lane & ((1u << bits) - 1);
     return POISON & (bits == 64 ? ~0ull : (1ull << bits) - 1);
 }
 

@@ -6,7 +6,7 @@
 #include <string.h>
 
 /* A power of two, at least twice the rows: linear probes stay short. */
-enum { SPELLING_SLOTS = 1u << 12 };
+enum { SPELLING_SLOTS = PTX_NROWS <= 2048 ? 1u << 12 : PTX_NROWS <= 4096 ? 1u << 13 : 1u << 14 };
 _Static_assert(SPELLING_SLOTS >= 2 * PTX_NROWS, "grow SPELLING_SLOTS with the table");
 
 static uint16_t slot_row[SPELLING_SLOTS]; /* row + 1; 0 = empty. Written only by build_slots. */

@@ -36,7 +36,7 @@ FAMILIES = [  # (name, fpu, cost)
     # mixed precision add, sub, fma (9.7.5)
     ('MXADD', 1, 0.93), ('MXSUB', 1, 1.07), ('MXFMA', 1, 0.98),
     # comparison and selection (9.7.6); setp's compares are on the operands' bits (floats too)
-    ('SELP', 0, 1.04), ('SETP', 0, None)]
+    ('SELP', 0, 1.04), ('SETP', 0, None), ('SET', 0, None)]
 
 # ISA extensions (PTX_EXTENSIONS in src/internal.h, in the order the dispatcher lays them over
 # their base ISA's table): the families each one's kernel table holds. Its translation unit expands
@@ -448,6 +448,18 @@ for t, ops in CMP_TYPES:
                     ws=(2, [W[t], W[t]] + ([1] if bop else [])), sm=13 if t == 'f64' else 10,
                     sec='9.7.6.2')
 
+# 9.7.6.1 set: d (.dtype u32, s32, f32) is all ones or 1.0 where BoolOp(a CmpOp b, c) holds, else
+# 0; the same operators and forms as setp (context), the destination type a second type.
+for t, ops in CMP_TYPES:
+    for cmp in ops:
+        for bop in [''] + BOOL_OPS:
+            for ftz in ['', 'ftz'] if t == 'f32' else ['']:
+                for dt in ['u32', 's32', 'f32']:
+                    mods = ['cmp_' + cmp] + (['bop_' + bop] if bop else []) + ([ftz] if ftz else [])
+                    row(name('set', cmp, bop, ftz, dt, t), 'SET', t, tuple(mods), ty2=dt,
+                        ws=(32, [W[t], W[t]] + ([1] if bop else [])),
+                        sm=13 if t == 'f64' else 10, sec='9.7.6.1')
+
 assert len({(r[0], r[11]) for r in rows}) == len(rows), 'a mnemonic spelled twice'
 assert set(CHAIN_ROWS) <= {r[0] for r in rows}, 'a chain row that is no spelling'
 # A mnemonic may name two rows only with different source counts (the three-input min/max);
@@ -478,6 +490,8 @@ def kernel_mods(m):
 
 def kernel_key(r):
     (mnem, sem, ty, ty2, m, rnd, dw, a, b, c, e, nsrc, cc, sm, ptx, sec) = r
+    if sem == 'SET' and ty2 == 'S32':  # set's .s32 and .u32 destinations: the same all-ones
+        ty2 = 'U32'
     return (sem, ty, ty2, kernel_mods(m), 'CTX' if rnd in DIRECTED else rnd, dw, a, b, c, e, cc)
 
 
@@ -491,7 +505,8 @@ for key, krows in kernels.items():
     if any(x.startswith(CTX_MODS) for x in krows[0][4].split('|')):  # a compare's: setp_ctx_c_f32
         (sem, ty, ty2, m, rnd, dw, a, b, c, e, cc) = key
         parts = [krows[0][0].split('.')[0], 'ctx'] + ['c'] * (c > 0) + \
-            [x[2:].lower() for x in m.split('|') if x != '0'] + [ty.lower()]
+            [x[2:].lower() for x in m.split('|') if x != '0'] + \
+            [t.lower() for t in (ty2, ty) if t != 'NONE']
         kid = '_'.join(parts)
     assert len(krows) == 1 or kid != first, f'{first}: a shared kernel needs a name of its own'
     for r in krows:
@@ -503,7 +518,7 @@ assert len(set(kernel_id.values())) == len(kernels), 'two kernels of one name'
 # their .ftz twins do (FLUSH_SM1X every row; FLUSH_SM1X_UNROUNDED the .approx/.full forms, written
 # without a rounding modifier); mad.f32 without rounding is the legacy sm_1x mad there, and
 # mad.rn.ftz.f32 on sm_20 and later.
-FLUSH_SM1X = {'FSUB', 'FADD', 'FMUL', 'FABS', 'FNEG', 'FMIN', 'FMAX'}
+FLUSH_SM1X = {'FSUB', 'FADD', 'FMUL', 'FABS', 'FNEG', 'FMIN', 'FMAX', 'SETP', 'SET'}
 FLUSH_SM1X_UNROUNDED = {'FDIV', 'FRCP', 'FSQRT', 'FDIVA', 'FRSQRT'}
 
 

@@ -34,7 +34,7 @@ class Row:
 
 
 def elem_bits(ty):
-    return {'U16': 16, 'S16': 16, 'U64': 64, 'S64': 64, 'B64': 64, 'F64': 64, 'F16': 16,
+    return {'U16': 16, 'S16': 16, 'B16': 16, 'U64': 64, 'S64': 64, 'B64': 64, 'F64': 64, 'F16': 16,
             'BF16': 16, 'F16X2': 16, 'BF16X2': 16, 'F32X2': 32, 'U16X2': 16,
             'S16X2': 16}.get(ty, 32)
 
@@ -72,7 +72,7 @@ def operand_types(r):
         t = FLOAT[r.ty]
         d = 'uint32_t' if r.bits[0] == 1 else t  # a predicate: one lane mask a warp
         return [d] + [t if k < r.nsrc else None for k in range(4)]
-    if r.sem == 'SETP':  # d and c predicates (a lane mask a warp), a and b of the type
+    if r.sem in ('SETP', 'SET'):  # c (and setp's d) predicates: a lane mask a warp
         t = FLOAT.get(r.ty, U(r.n))
         return ['uint32_t'] + [t if k < 2 else 'uint32_t' if k < r.nsrc else None for k in range(4)]
     per = 2 if r.x2 else 1
@@ -474,29 +474,46 @@ CMP_C = {'eq': '==', 'ne': '!=', 'lt': '<', 'le': '<=', 'gt': '>', 'ge': '>=', '
 BOP_C = {'and': '&', 'or': '|', 'xor': '^'}
 
 
-def t_setp(r):
-    """C's comparison of each lane (signed types read signed, .ftz through f32_ftz, the unordered
-    operators as `isnan(x) || isnan(y) || x OP y`), gathered into the warp's lane mask like testp's
-    (the loop runs over warps, i the warp); p and q (of !t) combined with c's mask by the Boolean
-    operator, d two masks a warp."""
+def cmp_test(r):
+    """The C test of lane j of warp i for setp/set (x, y declared by the caller's line)."""
     (cmp,) = [m[4:] for m in r.mods if m.startswith('cmp_')]
-    bop = [m[4:] for m in r.mods if m.startswith('bop_')]
     x, y = 'a[32 * i + j]', 'b[32 * i + j]'
     if r.ty in FLOAT:
         if r.has('ftz'):
             x, y = f'f32_ftz({x})', f'f32_ftz({y})'
         unord = 'isnan(x) || isnan(y)'
-        test = {'num': '!isnan(x) && !isnan(y)', 'nan': unord}.get(cmp) or (
+        # (ordered ne is false on NaN, where C's != is true: x < y || x > y)
+        test = {'num': '!isnan(x) && !isnan(y)', 'nan': unord, 'ne': '(x < y || x > y)'}.get(cmp) or (
             f'{unord} || x {CMP_C[cmp[:-1]]} y' if cmp.endswith('u') else f'x {CMP_C[cmp]} y')
         t = FLOAT[r.ty]
     else:
         t = S(r.n) if r.signed else U(r.n)
         test = f'x {CMP_C[cmp]} y'
+    return f'{t} x = ({t}){x}, y = ({t}){y};', test
+
+
+def t_setp(r):
+    """C's comparison of each lane (signed types read signed, .ftz through f32_ftz, the unordered
+    operators as `isnan(x) || isnan(y) || x OP y`), gathered into the warp's lane mask like testp's
+    (the loop runs over warps, i the warp); p and q (of !t) combined with c's mask by the Boolean
+    operator, d two masks a warp."""
+    bop = [m[4:] for m in r.mods if m.startswith('bop_')]
+    decl, test = cmp_test(r)
     last = [f'd[2 * i] = m {BOP_C[bop[0]]} c[i];', f'd[2 * i + 1] = ~m {BOP_C[bop[0]]} c[i];'] \
         if bop else ['d[2 * i] = m;', 'd[2 * i + 1] = ~m;']
-    return ['uint32_t m = 0;', 'for (unsigned j = 0; j < 32; j++) {',
-            f'    {t} x = ({t}){x}, y = ({t}){y};', f'    m |= (uint32_t)(({test}) != 0) << j;',
-            '}'] + last
+    return ['uint32_t m = 0;', 'for (unsigned j = 0; j < 32; j++) {', f'    {decl}',
+            f'    m |= (uint32_t)(({test}) != 0) << j;', '}'] + last
+
+
+def t_set(r):
+    """set: each lane's test (as setp's), combined with c's bit, as the destination type's true
+    value (1.0f's bits for .f32, else all ones) or 0; the loop runs over warps, i the warp."""
+    bop = [m[4:] for m in r.mods if m.startswith('bop_')]
+    decl, test = cmp_test(r)
+    one = '0x3f800000u' if r.ty2 == 'F32' else '0xffffffffu'
+    t = f'(({test}) != 0) {BOP_C[bop[0]]} (c[i] >> j & 1)' if bop else f'({test})'
+    return ['for (unsigned j = 0; j < 32; j++) {', f'    {decl}',
+            f'    d[32 * i + j] = ({t}) ? {one} : 0;', '}']
 
 
 LIBM = {'FSIN': 'sinf', 'FCOS': 'cosf', 'FLG2': 'log2f', 'FEX2': 'exp2f', 'FTANH': 'tanhf'}
@@ -527,7 +544,7 @@ TEMPLATES = {
     'FDIVA': t_fapprox, 'FRSQRT': t_fapprox, 'FRCPH': t_fapprox,
     'FSIN': t_approx, 'FCOS': t_approx, 'FLG2': t_approx, 'FEX2': t_approx, 'FTANH': t_approx,
     'MXADD': t_mixed, 'MXSUB': t_mixed, 'MXFMA': t_mixed,
-    'SELP': t_selp, 'SETP': t_setp,
+    'SELP': t_selp, 'SETP': t_setp, 'SET': t_set,
 }
 
 
@@ -551,7 +568,7 @@ def function(r):
     cc = r.cc != 'NONE'
     if cc:
         params.append('uint8_t *restrict cf')
-    count = '2 * n' if r.x2 and r.sem in ELEMENTWISE_X2 else 'n / 32' if r.bits[0] in (1, 2) else 'n'
+    count = '2 * n' if r.x2 and r.sem in ELEMENTWISE_X2 else 'n / 32' if r.bits[0] in (1, 2) or r.sem == 'SET' else 'n'
     body = TEMPLATES[r.sem](r)
     out = [f'/* {r.mnem} */', f'static void plain_{r.id}({", ".join(params)})', '{']
     if directed(r):

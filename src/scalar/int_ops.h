@@ -471,5 +471,13 @@ static inline uint64_t ptx_lane_SETP(int ty, int ty2, unsigned m, int rnd, uint6
     return (ptx_bop_apply(M_BOP_OF(m), t, (uint32_t)c) & 1) |
            (ptx_bop_apply(M_BOP_OF(m), t ^ 1, (uint32_t)c) & 1) << 1;
 }
+/* 9.7.6.1 set: BoolOp(a CmpOp b, c) as the destination type ty2 says true: 1.0f for .f32,
+ * 0xffffffff for .u32 and .s32; false is 0. */
+static inline uint64_t ptx_lane_SET(int ty, int ty2, unsigned m, int rnd, uint64_t a, uint64_t b,
+                                    uint64_t c, uint64_t e, unsigned *cf)
+{
+    const uint64_t p = ptx_lane_SETP(ty, ty2, m, rnd, a, b, c, e, cf) & 1;
+    return p ? (ty2 == TY_F32 ? 0x3f800000u : 0xffffffffu) : 0;
+}
 
 #endif

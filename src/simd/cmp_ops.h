@@ -57,4 +57,9 @@ SIMD_CMP_BODY(SETP, 64)
     return (simd_cmp_out){lt, v64_cmpeq(a, b), vm_none()};
 }
 
+/* set (9.7.6.1) compares as setp does */
+#define simd_cmp_SET_16 simd_cmp_SETP_16
+#define simd_cmp_SET_32 simd_cmp_SETP_32
+#define simd_cmp_SET_64 simd_cmp_SETP_64
+
 #endif

@@ -61,6 +61,27 @@ VINL void simd_pred_merge(ptxcpu_lanemask *d, ptxcpu_lanemask r, ptxcpu_lanemask
     else if (guard)
         *d = (*d & ~guard) | (r & guard);
 }
+/* The destination of a compare: p|q (setp), or a 32-bit register (set) whose lanes get the
+ * destination type's true value (1.0f for .f32, else all ones) where p holds, else 0. */
+#define SIMD_CMP_STORE_2(TY2, bt, w, guard, bop, t, c)                                           \
+    {                                                                                          \
+        ptxcpu_lanemask *d = (ptxcpu_lanemask *)((char *)bt->d + (ptrdiff_t)(w) * bt->d_stride); \
+        simd_pred_merge(d, ptx_bop_apply(bop, t, c), guard);                                   \
+        simd_pred_merge(d + 1, ptx_bop_apply(bop, ~(t), c), guard);                            \
+    }
+#define SIMD_CMP_STORE_32(TY2, bt, w, guard, bop, t, c)                                          \
+    {                                                                                          \
+        void *d = (char *)bt->d + (ptrdiff_t)(w) * bt->d_stride;                               \
+        const ptxcpu_lanemask p = ptx_bop_apply(bop, t, c);                                    \
+        const v32 one = v32_set1(TY_##TY2 == TY_F32 ? 0x3f800000u : 0xffffffffu);             \
+        for (unsigned k = 0; k < NCH; k++) {                                                   \
+            const v32 r = v32_sel(vm_from_word(p, k), one, v32_zero());                         \
+            if (guard == ~0u)                                                                  \
+                WARP_CHUNK_STORE_32(d, k, r);                                                  \
+            else                                                                               \
+                WARP_CHUNK_STORE_GUARD_32(d, k, r, (uint32_t)(guard >> (k * VL)));             \
+        }                                                                                      \
+    }
 VINL ptxcpu_lanemask simd_cmp_pick(unsigned table, ptxcpu_lanemask lt, ptxcpu_lanemask eq,
                                    ptxcpu_lanemask un)
 {
@@ -87,9 +108,7 @@ VINL ptxcpu_lanemask simd_cmp_pick(unsigned table, ptxcpu_lanemask lt, ptxcpu_la
                                                     simd_warp_bits(eq), simd_warp_bits(un));   \
             const ptxcpu_lanemask c =                                                          \
                 (CW) ? *(const ptxcpu_lanemask *)simd_src(bt, 2, w) : 0;                       \
-            ptxcpu_lanemask *d = (ptxcpu_lanemask *)((char *)bt->d + (ptrdiff_t)w * bt->d_stride); \
-            simd_pred_merge(d, ptx_bop_apply(bop, t, c), guard);                               \
-            simd_pred_merge(d + 1, ptx_bop_apply(bop, ~t, c), guard);                          \
+            SIMD_CMP_STORE_##DW(TY2, bt, w, guard, bop, t, c)                                   \
         }                                                                                      \
     }                                                                                          \
     SIMD_FN(k, ID)(const ptx_kctx *ctx, const ptxcpu_batch *bt) { simd_cmp_run_##ID(ctx, bt); } \

@@ -1,9 +1,10 @@
-/* Oracle of setp (9.7.6.2) on every ISA this machine runs: each spelling's p = BoolOp(a CmpOp b, c)
- * and q = BoolOp(!(a CmpOp b), c) (d is p|q, PTXCPU_DST_PRED_PAIR)
+/* Oracle of setp (9.7.6.2) and set (9.7.6.1) on every ISA this machine runs: setp's
+ * p = BoolOp(a CmpOp b, c) and q = BoolOp(!(a CmpOp b), c) (d is p|q, PTXCPU_DST_PRED_PAIR), set's
+ * d = 1.0f (.f32) or all ones (.u32, .s32) where p holds, else 0,
  * from C's own comparison operators on the host's types (floats compared as floats, .ftz flushing
  * by fpclassify), the operators read from the mnemonic here, not from the library's table. Edge
  * values (zeros of both signs, subnormals, infinities, NaNs with payloads, INT_MIN, all ones) and
- * random bits; every 16-bit b against sampled a (every a with PTXCPU_CMP_FULL=1); random guards
+ * random bits; every 16-bit b against 4 values of a (every a with PTXCPU_CMP_FULL=1); random guards
  * and c masks, lanes outside the guard checked unchanged. */
 #include "ptxcpu.h"
 #include "test_common.h"
@@ -14,7 +15,8 @@
 
 typedef struct spelling {
     char cmp[4], bop[4];
-    int ftz;
+    int ftz, set;   /* set: d is a register of type dtype */
+    char dtype;     /* set's: 'u', 's', 'f' */
     char type; /* 'b', 'u', 's', 'f' */
     unsigned w;
 } spelling;
@@ -29,10 +31,16 @@ static int parse(const char *mn, spelling *s)
     strcpy(buf, mn);
     for (char *t = strtok_r(buf, ".", &save); t && n < 6; t = strtok_r(NULL, ".", &save))
         parts[n++] = t;
-    if (n < 3 || strcmp(parts[0], "setp") || strlen(parts[1]) > 3)
+    s->set = !strcmp(parts[0], "set");
+    if (n < 3 + s->set || (strcmp(parts[0], "setp") && !s->set) || strlen(parts[1]) > 3)
         return 0;
     strcpy(s->cmp, parts[1]);
-    for (int i = 2; i < n - 1; i++) {
+    if (s->set) { /* set.CmpOp{.BoolOp}{.ftz}.dtype.stype */
+        s->dtype = parts[n - 2][0];
+        if (strcmp(parts[n - 2], "u32") && strcmp(parts[n - 2], "s32") && strcmp(parts[n - 2], "f32"))
+            return 0;
+    }
+    for (int i = 2; i < n - 1 - s->set; i++) {
         if (!strcmp(parts[i], "ftz"))
             s->ftz = 1;
         else if (strlen(parts[i]) <= 3)
@@ -113,18 +121,46 @@ static uint64_t edge_value(const spelling *s, uint64_t r)
 typedef struct run {
     size_t warps;
     uint64_t *a, *b;
-    uint32_t *c, *guard, *d, *d0; /* d, d0: p and q, two masks a warp */
+    uint32_t *c, *guard, *d, *d0; /* d, d0: set's 32 lanes a warp, or setp's p and q */
 } run;
+
+/* d's expected lane i of warp w (set: its 32 bits; setp: p | q << 1) from the inputs and its
+ * value before (d0) where the guard leaves it */
+static uint32_t want_lane(const spelling *s, const run *r, size_t w, unsigned i)
+{
+    size_t l = w * 32 + i;
+    if (s->set) {
+        if (!((r->guard[w] >> i) & 1))
+            return r->d0[l];
+        int p = boolop(s, compare(s, r->a[l], r->b[l]), (r->c[w] >> i) & 1);
+        return p ? (s->dtype == 'f' ? 0x3f800000u : 0xffffffffu) : 0;
+    }
+    uint32_t v = 0;
+    for (unsigned k = 0; k < 2; k++) { /* p, then q */
+        unsigned bit = (r->d0[2 * w + k] >> i) & 1;
+        if ((r->guard[w] >> i) & 1)
+            bit = (unsigned)boolop(s, compare(s, r->a[l], r->b[l]) ^ (int)k, (r->c[w] >> i) & 1);
+        v |= bit << k;
+    }
+    return v;
+}
+static uint32_t got_lane(const spelling *s, const run *r, size_t w, unsigned i)
+{
+    if (s->set)
+        return r->d[w * 32 + i];
+    return ((r->d[2 * w] >> i) & 1) | ((r->d[2 * w + 1] >> i) & 1) << 1;
+}
 
 static unsigned check(ptxcpu_kernel k_, const spelling *s, const char *mn, const run *r,
                       unsigned *fails)
 {
     unsigned bytes = s->w / 8;
+    size_t dbytes = s->set ? 128 : 8;
     uint8_t *a = malloc(r->warps * 32 * bytes), *b = malloc(r->warps * 32 * bytes);
     for (size_t i = 0; i < r->warps * 32; i++)
         memcpy(a + i * bytes, &r->a[i], bytes), memcpy(b + i * bytes, &r->b[i], bytes);
-    memcpy(r->d, r->d0, r->warps * 8);
-    ptxcpu_batch bt = {.n = r->warps, .d = r->d, .d_stride = 8, .guard = r->guard,
+    memcpy(r->d, r->d0, r->warps * dbytes);
+    ptxcpu_batch bt = {.n = r->warps, .d = r->d, .d_stride = (ptrdiff_t)dbytes, .guard = r->guard,
                        .guard_stride = 4};
     bt.src[0] = (ptxcpu_src){a, 32 * bytes};
     bt.src[1] = (ptxcpu_src){b, 32 * bytes};
@@ -137,21 +173,17 @@ static unsigned check(ptxcpu_kernel k_, const spelling *s, const char *mn, const
         bad++, (*fails)++;
     }
     for (size_t w = 0; w < r->warps && !bad; w++)
-        for (unsigned i = 0; i < 32; i++)
-            for (unsigned k = 0; k < 2; k++) { /* p, then q */
-                size_t l = w * 32 + i;
-                unsigned want = (r->d0[2 * w + k] >> i) & 1, got = (r->d[2 * w + k] >> i) & 1;
-                if ((r->guard[w] >> i) & 1)
-                    want = (unsigned)boolop(s, compare(s, r->a[l], r->b[l]) ^ (int)k,
-                                            (r->c[w] >> i) & 1);
-                if (got != want && (*fails)++ < FAIL_CAP) {
-                    printf("FAIL %s on %s: a=%#llx b=%#llx c=%u guard=%u: %c=%u, want %u\n", mn,
-                           ptxcpu_kernel_variant(k_), (unsigned long long)r->a[l],
-                           (unsigned long long)r->b[l], (r->c[w] >> i) & 1,
-                           (r->guard[w] >> i) & 1, "pq"[k], got, want);
-                    bad++;
-                }
+        for (unsigned i = 0; i < 32; i++) {
+            size_t l = w * 32 + i;
+            uint32_t want = want_lane(s, r, w, i), got = got_lane(s, r, w, i);
+            if (got != want && (*fails)++ < FAIL_CAP) {
+                printf("FAIL %s on %s: a=%#llx b=%#llx c=%u guard=%u: d=%#x, want %#x\n", mn,
+                       ptxcpu_kernel_variant(k_), (unsigned long long)r->a[l],
+                       (unsigned long long)r->b[l], (r->c[w] >> i) & 1, (r->guard[w] >> i) & 1,
+                       got, want);
+                bad++;
             }
+        }
     free(a), free(b);
     return bad;
 }
@@ -164,7 +196,8 @@ static void fill(const spelling *s, run *r, uint64_t seed, uint64_t a_fixed, int
     for (size_t w = 0; w < r->warps; w++) {
         r->c[w] = (uint32_t)rng_next(&g);
         r->guard[w] = (w % 4 == 0) ? ~0u : (uint32_t)rng_next(&g);
-        r->d0[2 * w] = (uint32_t)rng_next(&g), r->d0[2 * w + 1] = (uint32_t)rng_next(&g);
+        for (unsigned k = 0; k < 32; k++) /* (setp's p|q: the first two words) */
+            r->d0[32 * w + k] = (uint32_t)rng_next(&g);
         for (unsigned i = 0; i < 32; i++) {
             size_t l = w * 32 + i;
             if (sweep) {
@@ -180,19 +213,23 @@ static void fill(const spelling *s, run *r, uint64_t seed, uint64_t a_fixed, int
 int main(void)
 {
     const int full = getenv("PTXCPU_CMP_FULL") && atoi(getenv("PTXCPU_CMP_FULL"));
-    const unsigned a_step = full ? 1 : 4099 * test_scale();
+    /* every 16-bit b against 4 values of a (every a with PTXCPU_CMP_FULL); random pairs over
+     * 512 warps (2048 / PTXCPU_TEST_SCALE at least 32) */
+    const unsigned a_step = full ? 1 : 16411 * test_scale();
+    const size_t random_warps = test_scale() > 16 ? 32 : 512;
     run r = {.warps = 2048};
     r.a = malloc(r.warps * 32 * 8), r.b = malloc(r.warps * 32 * 8);
-    r.c = malloc(r.warps * 4), r.guard = malloc(r.warps * 4), r.d = malloc(r.warps * 8);
-    r.d0 = malloc(r.warps * 8);
+    r.c = malloc(r.warps * 4), r.guard = malloc(r.warps * 4), r.d = malloc(r.warps * 128);
+    r.d0 = malloc(r.warps * 128);
     unsigned fails = 0, rows = 0, runs = 0;
     for (size_t i = 0; i < ptxcpu_insn_count(); i++) {
         ptxcpu_insn_desc desc;
         spelling s;
-        if (ptxcpu_insn_at(i, &desc) != PTXCPU_OK || strncmp(desc.mnemonic, "setp.", 5))
+        if (ptxcpu_insn_at(i, &desc) != PTXCPU_OK ||
+            (strncmp(desc.mnemonic, "setp.", 5) && strncmp(desc.mnemonic, "set.", 4)))
             continue;
         if (!parse(desc.mnemonic, &s)) {
-            printf("FAIL %s: not a setp spelling this oracle reads\n", desc.mnemonic);
+            printf("FAIL %s: not a set/setp spelling this oracle reads\n", desc.mnemonic);
             fails++;
             continue;
         }
@@ -208,11 +245,16 @@ int main(void)
             if (!ptxcpu_isa_usable((ptxcpu_isa)isa) ||
                 ptxcpu_resolve(&insn, (ptxcpu_isa)isa, &k) != PTXCPU_OK)
                 continue;
+            r.warps = random_warps;
             fill(&s, &r, 0x5e7b0000u + i, 0, 0);
             check(k, &s, desc.mnemonic, &r, &fails);
+            r.warps = 2048;
             runs++;
+            /* (the full sweep: every pair for each operator, on the rows without BoolOp or
+             * destination type, setp's; the others keep the sample) */
+            const unsigned step = full && (s.set || s.bop[0]) ? 16411 : a_step;
             if (s.w == 16)
-                for (uint64_t a = 0; a < 0x10000; a += a_step) {
+                for (uint64_t a = 0; a < 0x10000; a += step) {
                     fill(&s, &r, a, a, 1);
                     check(k, &s, desc.mnemonic, &r, &fails);
                     runs++;
@@ -223,7 +265,7 @@ int main(void)
         if (ptxcpu_isa_compiled((ptxcpu_isa)isa) && !ptxcpu_isa_usable((ptxcpu_isa)isa))
             printf("SKIP %s: this CPU lacks it (its kernels are checked where it runs)\n",
                    ptxcpu_isa_name((ptxcpu_isa)isa));
-    printf("%s: %u setp spellings, %u runs of 65536 lanes, %u failures%s\n",
+    printf("%s: %u set and setp spellings, %u runs, %u failures%s\n",
            fails ? "FAIL" : "OK", rows, runs, fails, full ? " (every 16-bit a)" : "");
     return fails || rows == 0 ? 1 : 0;
 }

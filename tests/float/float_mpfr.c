@@ -375,8 +375,9 @@ int main(void)
         nspelled_float += type[0] == 'f' || !strncmp(type, "bf", 2);
         if (d.elem == PTXCPU_ELEM_INT)
             continue;
-        if (d.dst_bits == PTXCPU_DST_PRED || d.dst_bits == PTXCPU_DST_PRED_PAIR) {
-            /* predicates: testp's in testp_libc.c, setp's in tests/cmp */
+        if (d.dst_bits == PTXCPU_DST_PRED || d.dst_bits == PTXCPU_DST_PRED_PAIR ||
+            !strncmp(d.mnemonic, "set.", 4)) {
+            /* predicates: testp's in testp_libc.c; the comparisons setp, set in tests/cmp */
             npred++;
             continue;
         }

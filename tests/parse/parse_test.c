@@ -98,6 +98,16 @@ static const struct { const char *sec, *pattern; } syntax[] = {
     {"9.7.5.1", "add" ORND "{.sat}.f32<.f16,.bf16>"},
     {"9.7.5.2", "sub" ORND "{.sat}.f32<.f16,.bf16>"},
     {"9.7.5.3", "fma" RND "{.sat}.f32<.f16,.bf16>"},
+    {"9.7.6.1", "set<.eq,.ne><.u32,.s32,.f32><.b16,.b32,.b64>"},
+    {"9.7.6.1", "set<.eq,.ne><.and,.or,.xor><.u32,.s32,.f32><.b16,.b32,.b64>"},
+    {"9.7.6.1", "set<.eq,.ne,.lt,.le,.gt,.ge,.lo,.ls,.hi,.hs><.u32,.s32,.f32><.u16,.u32,.u64>"},
+    {"9.7.6.1", "set<.eq,.ne,.lt,.le,.gt,.ge,.lo,.ls,.hi,.hs><.and,.or,.xor><.u32,.s32,.f32><.u16,.u32,.u64>"},
+    {"9.7.6.1", "set<.eq,.ne,.lt,.le,.gt,.ge><.u32,.s32,.f32><.s16,.s32,.s64>"},
+    {"9.7.6.1", "set<.eq,.ne,.lt,.le,.gt,.ge><.and,.or,.xor><.u32,.s32,.f32><.s16,.s32,.s64>"},
+    {"9.7.6.1", "set<.eq,.ne,.lt,.le,.gt,.ge,.equ,.neu,.ltu,.leu,.gtu,.geu,.num,.nan>{.ftz}<.u32,.s32,.f32>.f32"},
+    {"9.7.6.1", "set<.eq,.ne,.lt,.le,.gt,.ge,.equ,.neu,.ltu,.leu,.gtu,.geu,.num,.nan><.and,.or,.xor>{.ftz}<.u32,.s32,.f32>.f32"},
+    {"9.7.6.1", "set<.eq,.ne,.lt,.le,.gt,.ge,.equ,.neu,.ltu,.leu,.gtu,.geu,.num,.nan><.u32,.s32,.f32>.f64"},
+    {"9.7.6.1", "set<.eq,.ne,.lt,.le,.gt,.ge,.equ,.neu,.ltu,.leu,.gtu,.geu,.num,.nan><.and,.or,.xor><.u32,.s32,.f32>.f64"},
     {"9.7.6.2", "setp<.eq,.ne><.b16,.b32,.b64>"},
     {"9.7.6.2", "setp<.eq,.ne><.and,.or,.xor><.b16,.b32,.b64>"},
     {"9.7.6.2", "setp<.eq,.ne,.lt,.le,.gt,.ge,.lo,.ls,.hi,.hs><.u16,.u32,.u64>"},
@@ -172,6 +182,11 @@ static unsigned type_bits(const char *mn) /* width of the (first) instruction ty
         if (has(mn, tys[i].t))
             return tys[i].bits;
     return 0;
+}
+
+static unsigned last_type_bits(const char *mn) /* width of the last part, a type (set's .stype) */
+{
+    return type_bits(strrchr(mn, '.'));
 }
 
 static int mixed(const char *mn) /* 9.7.5: an f32 instruction on .f16/.bf16 a (and b) */
@@ -272,10 +287,12 @@ static void spec_shape(const char *mn, unsigned *nsrc, unsigned *dbits, unsigned
     if (opcode_is(mn, "szext")) sbits[1] = 32;
     if (opcode_is(mn, "testp")) *dbits = PTXCPU_DST_PRED; /* "result is .pred" (9.7.3.1) */
     if (opcode_is(mn, "selp")) sbits[2] = PTXCPU_PRED; /* "Operand c is a predicate" (9.7.6.3) */
-    if (opcode_is(mn, "setp")) { /* p, a, b{, c}: c with a BoolOp; "p, q, and c have type .pred" */
+    if (opcode_is(mn, "setp") || opcode_is(mn, "set")) { /* d, a, b{, c}: c with a BoolOp */
         int bop = has(mn, ".and") || has(mn, ".or") || has(mn, ".xor");
-        *nsrc = bop ? 3 : 2, *dbits = PTXCPU_DST_PRED;
-        sbits[2] = bop ? PTXCPU_PRED : 0;
+        *nsrc = bop ? 3 : 2, sbits[2] = bop ? PTXCPU_PRED : 0; /* "c has type .pred" */
+        *dbits = opcode_is(mn, "set") ? 32 : PTXCPU_DST_PRED_PAIR; /* set: .dtype, 32-bit */
+        if (opcode_is(mn, "set")) /* a and b of .stype, the last type */
+            sbits[0] = sbits[1] = last_type_bits(mn);
     }
     if (mixed(mn)) { /* d and the last source f32, a (and fma's b) 16-bit */
         *dbits = 32;
@@ -412,11 +429,13 @@ static void test_table(void)
         check(d.reads_cc == rcc && d.writes_cc == wcc, "%s: reads_cc %d writes_cc %d, want %d %d",
               d.mnemonic, d.reads_cc, d.writes_cc, rcc, wcc);
         unsigned elems = strstr(d.mnemonic, "16x2") || strstr(d.mnemonic, "32x2") ? 2 : 1;
+        const char *tmn = opcode_is(d.mnemonic, "set") ? strrchr(d.mnemonic, '.') : d.mnemonic;
+        /* (set: its sources' .stype, the last part; d is .dtype: ptxcpu_insn_desc has one elem) */
         ptxcpu_elem el = mixed(d.mnemonic) ? PTXCPU_ELEM_F32 /* d's type (and c's) */
-                       : has(d.mnemonic, ".f16") || has(d.mnemonic, ".f16x2") ? PTXCPU_ELEM_F16
-                       : has(d.mnemonic, ".bf16") || has(d.mnemonic, ".bf16x2") ? PTXCPU_ELEM_BF16
-                       : has(d.mnemonic, ".f32") || has(d.mnemonic, ".f32x2") ? PTXCPU_ELEM_F32
-                       : has(d.mnemonic, ".f64") ? PTXCPU_ELEM_F64 : PTXCPU_ELEM_INT;
+                       : has(tmn, ".f16") || has(tmn, ".f16x2") ? PTXCPU_ELEM_F16
+                       : has(tmn, ".bf16") || has(tmn, ".bf16x2") ? PTXCPU_ELEM_BF16
+                       : has(tmn, ".f32") || has(tmn, ".f32x2") ? PTXCPU_ELEM_F32
+                       : has(tmn, ".f64") ? PTXCPU_ELEM_F64 : PTXCPU_ELEM_INT;
         check(d.elem == el && d.elems == elems, "%s: elem %d x%u, want %d x%u", d.mnemonic,
               (int)d.elem, d.elems, (int)el, elems);
         unsigned want_ptx = three ? 88 : spec_ptx(d.mnemonic); /* "three input arguments": 8.8 */

@@ -125,6 +125,11 @@ def spellings():
     for t in SETP_OPS:
         out += ['setp.%s%s%s.%s' % (c, b, f, t) for c in SETP_OPS[t] for b in ('', '.and', '.or', '.xor')
                 for f in (opt('ftz') if t == 'f32' else [''])]
+    # 9.7.6.1 set d, a, b{, c}: the same, with a destination type u32, s32 or f32 first
+    for t in SETP_OPS:
+        out += ['set.%s%s%s.%s.%s' % (c, b, f, dt, t) for c in SETP_OPS[t]
+                for b in ('', '.and', '.or', '.xor') for f in (opt('ftz') if t == 'f32' else [''])
+                for dt in ('u32', 's32', 'f32')]
     return out
 
 
@@ -189,9 +194,16 @@ class Insn:
         if op == 'testp':
             self.src, self.dst = [reg], 1                  # d: a predicate
         self.select = op == 'selp'                         # bits chosen, whatever the type
-        self.compare = op == 'setp'                        # p = BoolOp(a CmpOp b, c)
+        self.compare = op in ('setp', 'set')               # p = BoolOp(a CmpOp b, c)
         if self.compare:
             self.src, self.dst = [reg, reg] + [1] * bool(self.mods & set(SETP_BOOL)), 2  # p|q
+        if op == 'set':                                    # set.CmpOp...dtype.stype: d 32-bit
+            self.type, self.btype = types[1], types[0]
+            self.signed = self.type[0] == 's'
+            self.n = int(self.type[1:])
+            self.float = self.type[0] == 'f'
+            self.src[:2] = [self.n, self.n]
+            self.dst = 32
         if self.select:
             self.src = [reg, reg, 1]                       # c: a predicate
         if op == 'bfe':
@@ -1169,6 +1181,8 @@ def setp_eval(I, a):
     c = a[2] if len(a) > 2 else None
     bop = next((b for b in SETP_BOOL if b in I.mods), None)
     f = lambda t: int({None: t, 'and': t and c, 'or': t or c, 'xor': t != c}[bop])
+    if I.op == 'set':                                  # true: 1.0f for .f32 d, else all ones
+        return (0x3f800000 if I.btype == 'f32' else 0xffffffff) if f(t) else 0
     return f(t) | f(not t) << 1                        # p = BoolOp(t, c), q = BoolOp(!t, c)
 
 
@@ -1185,7 +1199,7 @@ def setp_cases(I, rng):
         vals = pool(I.n, rng)
     vals += [rng.getrandbits(I.n) for _ in range(4)]
     cases = []
-    for k in range(24):
+    for k in range(12 if I.op == 'set' else 24):   # (set: 1,152 spellings)
         x = rng.choice(vals)
         y = x if k % 5 == 0 else rng.choice(vals)
         cases.append((x, y, k % 2)[:len(I.src)])
