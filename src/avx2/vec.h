@@ -367,6 +367,29 @@ VINL vm v32_ltinf_f32(v32 a)
 {
     return I32_(simde_mm256_cmp_ps(F32_(a), F32_(v32_set1(0x7f800000u)), SIMDE_CMP_LT_OQ));
 }
+/* f32 compares for setp/set: one vcmpps each (quiet predicates) */
+#define VEC_HAS_FCMP_F32 1
+#define AVX2_FCMP_(name, pred)                                                                   \
+    VINL vm v32_fcmp_##name##_f32(v32 a, v32 b) { return I32_(simde_mm256_cmp_ps(F32_(a), F32_(b), pred)); }
+AVX2_FCMP_(lt, SIMDE_CMP_LT_OQ)
+AVX2_FCMP_(le, SIMDE_CMP_LE_OQ)
+AVX2_FCMP_(eq, SIMDE_CMP_EQ_OQ)
+AVX2_FCMP_(lg, SIMDE_CMP_NEQ_OQ)
+AVX2_FCMP_(un, SIMDE_CMP_UNORD_Q)
+#undef AVX2_FCMP_
+#define VEC_HAS_FCMP_F64 1
+#define AVX2_FCMP64_(name, pred)                                                                 \
+    VINL vm v64_fcmp_##name##_f64(v64 a, v64 b)                                                \
+    {                                                                                          \
+        return vm_join64(I64_(simde_mm256_cmp_pd(F64_(a.lo), F64_(b.lo), pred)),               \
+                         I64_(simde_mm256_cmp_pd(F64_(a.hi), F64_(b.hi), pred)));              \
+    }
+AVX2_FCMP64_(lt, SIMDE_CMP_LT_OQ)
+AVX2_FCMP64_(le, SIMDE_CMP_LE_OQ)
+AVX2_FCMP64_(eq, SIMDE_CMP_EQ_OQ)
+AVX2_FCMP64_(lg, SIMDE_CMP_NEQ_OQ)
+AVX2_FCMP64_(un, SIMDE_CMP_UNORD_Q)
+#undef AVX2_FCMP64_
 VINL n64m n64_isnan_f64(n64 a) /* (n64m: 64-bit all-ones lanes, as vcmppd makes them) */
 {
     return I64_(simde_mm256_cmp_pd(F64_(a), F64_(a), SIMDE_CMP_UNORD_Q));

@@ -385,6 +385,29 @@ VINL vm v32_ltinf_f32(v32 a)
 {
     return simde_mm512_cmp_ps_mask(F32_(a), F32_(v32_set1(0x7f800000u)), SIMDE_CMP_LT_OQ);
 }
+/* f32 compares for setp/set: one vcmpps into a mask register each (quiet predicates) */
+#define VEC_HAS_FCMP_F32 1
+#define AVX512_FCMP_(name, pred)                                                                 \
+    VINL vm v32_fcmp_##name##_f32(v32 a, v32 b) { return simde_mm512_cmp_ps_mask(F32_(a), F32_(b), pred); }
+AVX512_FCMP_(lt, SIMDE_CMP_LT_OQ)
+AVX512_FCMP_(le, SIMDE_CMP_LE_OQ)
+AVX512_FCMP_(eq, SIMDE_CMP_EQ_OQ)
+AVX512_FCMP_(lg, SIMDE_CMP_NEQ_OQ)
+AVX512_FCMP_(un, SIMDE_CMP_UNORD_Q)
+#undef AVX512_FCMP_
+#define VEC_HAS_FCMP_F64 1
+#define AVX512_FCMP64_(name, pred)                                                               \
+    VINL vm v64_fcmp_##name##_f64(v64 a, v64 b)                                                \
+    {                                                                                          \
+        return vm_join64(simde_mm512_cmp_pd_mask(F64_(a.lo), F64_(b.lo), pred),                \
+                         simde_mm512_cmp_pd_mask(F64_(a.hi), F64_(b.hi), pred));               \
+    }
+AVX512_FCMP64_(lt, SIMDE_CMP_LT_OQ)
+AVX512_FCMP64_(le, SIMDE_CMP_LE_OQ)
+AVX512_FCMP64_(eq, SIMDE_CMP_EQ_OQ)
+AVX512_FCMP64_(lg, SIMDE_CMP_NEQ_OQ)
+AVX512_FCMP64_(un, SIMDE_CMP_UNORD_Q)
+#undef AVX512_FCMP64_
 VINL n64m n64_isnan_f64(n64 a) { return simde_mm512_cmp_pd_mask(F64_(a), F64_(a), SIMDE_CMP_UNORD_Q); }
 /* one masked vporq (the compiler keeps a blend of an or as two operations) */
 VINL n64 n64_or_where(n64m m, n64 r, n64 a, n64 b) { return simde_mm512_mask_or_epi64(r, m, a, b); }

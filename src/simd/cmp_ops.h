@@ -1,25 +1,59 @@
-/* SIMD bodies of the comparisons (setp: 9.7.6.2): a chunk's outcome masks, a < b, a == b and
- * unordered, on the operands' bits; the compare kernel (simd/kernels_pred.h) makes a warp's t from
- * them by the operator's truth table, read from the kernel's context. */
+/* SIMD bodies of the comparisons (setp, set: 9.7.6.1-2): the lanes of a chunk where one of five
+ * tests holds, a < b, a <= b, a == b, a <> b (floats: ordered, false on NaN) or unordered; every
+ * operator is one of them on (a, b) or (b, a), negated or not (simd_cmp_plan_of), which the
+ * compare kernel (simd/kernels_pred.h) decides once a call from its context. */
 #ifndef PTXCPU_SIMD_CMP_OPS_H
 #define PTXCPU_SIMD_CMP_OPS_H
 
-typedef struct simd_cmp_out {
-    vm lt, eq, un; /* lt and eq are clear in unordered lanes */
-} simd_cmp_out;
+enum simd_cmp_kind { CK_LT, CK_LE, CK_EQ, CK_LG, CK_UN };
 
-#define SIMD_CMP_BODY(SEM, W) VINL simd_cmp_out simd_cmp_##SEM##_##W(int ty, unsigned m, VT(W) a, VT(W) b)
+typedef struct simd_cmp_plan {
+    int kind, swap;       /* the test, and whether it reads (b, a) */
+    ptxcpu_lanemask neg;  /* all ones: the operator is the test's negation */
+} simd_cmp_plan;
 
-/* Floats as the scalar reference reads them (ptx_cmp_outcome): a magnitude above inf is a NaN;
- * .ftz zeroes a subnormal's magnitude; the magnitude negated where the sign is set orders the
- * others as signed integers, -0 and +0 both 0. No FP environment (DAZ) reaches integer compares.
- * Written once for both widths; W-bit lanes hold the magnitudes without overflow. */
-#define SIMD_FCMP_DEF(W, ABS, INF, MIN_NORMAL)                                                   \
-    VINL simd_cmp_out simd_fcmp_##W(unsigned m, v##W a, v##W b)                                \
+/* Integers need only lt and eq (le is !(b < a)); floats have the ordered le and lg, so that the
+ * negations give the unordered operators: ltu = !(b <= a), leu = !(b < a), gtu = !(a <= b),
+ * geu = !(a < b), equ = !(a <> b), neu = !(a == b), num = !unordered. */
+VINL simd_cmp_plan simd_cmp_plan_of(unsigned cmp, int is_float)
+{
+    const ptxcpu_lanemask N = ~0u;
+    switch (cmp) {
+    case CMP_EQ: return (simd_cmp_plan){CK_EQ, 0, 0};
+    case CMP_NE: return is_float ? (simd_cmp_plan){CK_LG, 0, 0} : (simd_cmp_plan){CK_EQ, 0, N};
+    case CMP_LT: case CMP_LO: return (simd_cmp_plan){CK_LT, 0, 0};
+    case CMP_GT: case CMP_HI: return (simd_cmp_plan){CK_LT, 1, 0};
+    case CMP_LE: case CMP_LS:
+        return is_float ? (simd_cmp_plan){CK_LE, 0, 0} : (simd_cmp_plan){CK_LT, 1, N};
+    case CMP_GE: case CMP_HS:
+        return is_float ? (simd_cmp_plan){CK_LE, 1, 0} : (simd_cmp_plan){CK_LT, 0, N};
+    case CMP_EQU: return (simd_cmp_plan){CK_LG, 0, N};
+    case CMP_NEU: return (simd_cmp_plan){CK_EQ, 0, N};
+    case CMP_LTU: return (simd_cmp_plan){CK_LE, 1, N};
+    case CMP_LEU: return (simd_cmp_plan){CK_LT, 1, N};
+    case CMP_GTU: return (simd_cmp_plan){CK_LE, 0, N};
+    case CMP_GEU: return (simd_cmp_plan){CK_LT, 0, N};
+    case CMP_NUM: return (simd_cmp_plan){CK_UN, 0, N};
+    default: return (simd_cmp_plan){CK_UN, 0, 0}; /* CMP_NAN */
+    }
+}
+
+#define SIMD_CMP_BODY(SEM, W)                                                                    \
+    VINL vm simd_cmp_##SEM##_##W(int ty, unsigned m, int kind, VT(W) a, VT(W) b)
+
+/* Floats on their bits, as the scalar reference reads them (ptx_cmp_outcome): a magnitude above
+ * inf is a NaN; .ftz zeroes a subnormal's magnitude; the magnitude negated where the sign is set
+ * orders the others as signed integers, -0 and +0 both 0. No FP environment reaches integer
+ * compares. Written once for both widths; the f64 rows' (and the f32 ones' on a layer without
+ * float compares). */
+#define SIMD_FCMP_BITS_DEF(W, ABS, INF, MIN_NORMAL)                                              \
+    VINL vm simd_fcmp_bits_##W(unsigned m, int kind, v##W a, v##W b)                           \
     {                                                                                          \
         const v##W zero = v##W##_set1(0), inf = v##W##_set1(INF);                             \
         v##W xa = v##W##_and(a, v##W##_set1(ABS)), xb = v##W##_and(b, v##W##_set1(ABS));      \
         const vm un = vm_or(v##W##_cmpgt_s(xa, inf), v##W##_cmpgt_s(xb, inf));                 \
+        if (kind == CK_UN)                                                                     \
+            return un;                                                                         \
         if (m & M_FTZ) {                                                                       \
             const v##W min_normal = v##W##_set1(MIN_NORMAL);                                   \
             xa = v##W##_sel(v##W##_cmpgt_s(min_normal, xa), zero, xa);                         \
@@ -27,36 +61,74 @@ typedef struct simd_cmp_out {
         }                                                                                      \
         const v##W ka = v##W##_sel(v##W##_cmpgt_s(zero, a), v##W##_sub(zero, xa), xa);         \
         const v##W kb = v##W##_sel(v##W##_cmpgt_s(zero, b), v##W##_sub(zero, xb), xb);         \
-        return (simd_cmp_out){vm_andnot(un, v##W##_cmpgt_s(kb, ka)),                           \
-                              vm_andnot(un, v##W##_cmpeq(ka, kb)), un};                        \
+        const vm r = kind == CK_LT   ? v##W##_cmpgt_s(kb, ka)                                  \
+                     : kind == CK_LE ? vm_not(v##W##_cmpgt_s(ka, kb))                          \
+                     : kind == CK_EQ ? v##W##_cmpeq(ka, kb)                                    \
+                                     : vm_not(v##W##_cmpeq(ka, kb));                           \
+        return vm_andnot(un, r);                                                               \
     }
-SIMD_FCMP_DEF(32, 0x7fffffffu, 0x7f800000u, 0x00800000u)
-SIMD_FCMP_DEF(64, 0x7fffffffffffffffull, 0x7ff0000000000000ull, 0x0010000000000000ull)
-#undef SIMD_FCMP_DEF
+SIMD_FCMP_BITS_DEF(32, 0x7fffffffu, 0x7f800000u, 0x00800000u)
+SIMD_FCMP_BITS_DEF(64, 0x7fffffffffffffffull, 0x7ff0000000000000ull, 0x0010000000000000ull)
+#undef SIMD_FCMP_BITS_DEF
+
+/* f32 by the layer's float compares where it has them (VEC_HAS_FCMP_F32; the kernel runs them
+ * with DAZ clear: simd/kernels_pred.h), .ftz as a subnormal magnitude made zero first */
+#ifdef VEC_HAS_FCMP_F32
+VINL vm simd_fcmp_32(unsigned m, int kind, v32 a, v32 b)
+{
+    if (m & M_FTZ) {
+        const v32 min_normal = v32_set1(0x00800000u), abs = v32_set1(0x7fffffffu);
+        a = v32_sel(v32_cmpgt_s(min_normal, v32_and(a, abs)), v32_zero(), a);
+        b = v32_sel(v32_cmpgt_s(min_normal, v32_and(b, abs)), v32_zero(), b);
+    }
+    return kind == CK_LT   ? v32_fcmp_lt_f32(a, b)
+           : kind == CK_LE ? v32_fcmp_le_f32(a, b)
+           : kind == CK_EQ ? v32_fcmp_eq_f32(a, b)
+           : kind == CK_LG ? v32_fcmp_lg_f32(a, b)
+                           : v32_fcmp_un_f32(a, b);
+}
+#else
+#define simd_fcmp_32 simd_fcmp_bits_32
+#endif
+#ifdef VEC_HAS_FCMP_F64
+VINL vm simd_fcmp_64(unsigned m, int kind, v64 a, v64 b)
+{
+    (void)m; /* (f64 has no .ftz) */
+    return kind == CK_LT   ? v64_fcmp_lt_f64(a, b)
+           : kind == CK_LE ? v64_fcmp_le_f64(a, b)
+           : kind == CK_EQ ? v64_fcmp_eq_f64(a, b)
+           : kind == CK_LG ? v64_fcmp_lg_f64(a, b)
+                           : v64_fcmp_un_f64(a, b);
+}
+#else
+#define simd_fcmp_64 simd_fcmp_bits_64
+#endif
 
 /* 16-bit lanes have a signed compare only: unsigned a < b is min(a, b) == a without a == b */
 SIMD_CMP_BODY(SETP, 16)
 {
     (void)m;
-    const vm eq = v16_cmpeq(a, b);
-    const vm lt = ty == TY_S16 ? v16_cmpgt_s(b, a) : vm_andnot(eq, v16_cmpeq(v16_min_u(a, b), a));
-    return (simd_cmp_out){lt, eq, vm_none()};
+    if (kind == CK_EQ)
+        return v16_cmpeq(a, b);
+    return ty == TY_S16 ? v16_cmpgt_s(b, a)
+                        : vm_andnot(v16_cmpeq(a, b), v16_cmpeq(v16_min_u(a, b), a));
 }
 SIMD_CMP_BODY(SETP, 32)
 {
     if (ty == TY_F32)
-        return simd_fcmp_32(m, a, b);
-    const vm lt = ty == TY_S32 ? v32_cmplt_s(a, b) : v32_cmplt_u(a, b);
-    return (simd_cmp_out){lt, v32_cmpeq(a, b), vm_none()};
+        return simd_fcmp_32(m, kind, a, b);
+    if (kind == CK_EQ)
+        return v32_cmpeq(a, b);
+    return ty == TY_S32 ? v32_cmplt_s(a, b) : v32_cmplt_u(a, b);
 }
 SIMD_CMP_BODY(SETP, 64)
 {
     if (ty == TY_F64)
-        return simd_fcmp_64(m, a, b);
-    const vm lt = ty == TY_S64 ? v64_cmpgt_s(b, a) : v64_cmpgt_u(b, a);
-    return (simd_cmp_out){lt, v64_cmpeq(a, b), vm_none()};
+        return simd_fcmp_64(m, kind, a, b);
+    if (kind == CK_EQ)
+        return v64_cmpeq(a, b);
+    return ty == TY_S64 ? v64_cmpgt_s(b, a) : v64_cmpgt_u(b, a);
 }
-
 /* set (9.7.6.1) compares as setp does */
 #define simd_cmp_SET_16 simd_cmp_SETP_16
 #define simd_cmp_SET_32 simd_cmp_SETP_32

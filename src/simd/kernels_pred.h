@@ -49,11 +49,11 @@ VINL ptxcpu_lanemask simd_warp_bits(const vm *flags)
     SIMD_FN(o, ID)(const ptx_kctx *ctx, const ptxcpu_batch *bt) { SIMD_NAME(k, ID)(ctx, bt); }
     /* (no chain: ptxcpu_run_chain refuses these rows, no source reads a predicate back) */
 
-/* A compare family's rows (setp): each chunk's outcome masks (simd/cmp_ops.h) gathered into the
- * warp's words, then t = the outcomes the operator's truth table holds, p = BoolOp(t, c) and
- * q = BoolOp(!t, c) with c's mask when the row reads one (d: p then q, PTXCPU_DST_PRED_PAIR):
- * word operations a warp, the operators read from the context once a call, so one kernel serves
- * every operator with no branch on them per lane. */
+/* A compare family's rows (setp, set): the operator from the context is one test of
+ * simd/cmp_ops.h on (a, b) or (b, a), negated or not, decided once a call; a loop specialised for
+ * each test then makes each warp's t from its chunks' lanes (t ^ neg), and p = BoolOp(t, c) (and
+ * setp's q = BoolOp(!t, c)) as word operations: one kernel serves every operator and Boolean
+ * operator with no branch on them per lane. */
 VINL void simd_pred_merge(ptxcpu_lanemask *d, ptxcpu_lanemask r, ptxcpu_lanemask guard)
 {
     if (guard == ~0u)
@@ -61,58 +61,98 @@ VINL void simd_pred_merge(ptxcpu_lanemask *d, ptxcpu_lanemask r, ptxcpu_lanemask
     else if (guard)
         *d = (*d & ~guard) | (r & guard);
 }
-/* The destination of a compare: p|q (setp), or a 32-bit register (set) whose lanes get the
- * destination type's true value (1.0f for .f32, else all ones) where p holds, else 0. */
-#define SIMD_CMP_STORE_2(TY2, bt, w, guard, bop, t, c)                                           \
+/* set's 32-bit d stays in vectors: each chunk's lanes (negated, combined with c's lanes by the
+ * Boolean operator) select the destination type's true value (1.0f for .f32, else all ones) or
+ * 0, stored in the guarded lanes. The branches test what is fixed for the call. */
+VINL vm simd_cmp_bop_vm(unsigned bop, vm t, vm c)
+{
+    return bop == BOP_AND  ? vm_and(t, c)
+           : bop == BOP_OR ? vm_or(t, c)
+           : bop == BOP_XOR ? vm_or(vm_andnot(c, t), vm_andnot(t, c))
+                            : t;
+}
+#define SIMD_CMP_SET_WARP(SEM, TY, TY2, MODS, AW, BW, CW, bt, w, kind, neg, bop)                 \
     {                                                                                          \
-        ptxcpu_lanemask *d = (ptxcpu_lanemask *)((char *)bt->d + (ptrdiff_t)(w) * bt->d_stride); \
-        simd_pred_merge(d, ptx_bop_apply(bop, t, c), guard);                                   \
-        simd_pred_merge(d + 1, ptx_bop_apply(bop, ~(t), c), guard);                            \
-    }
-#define SIMD_CMP_STORE_32(TY2, bt, w, guard, bop, t, c)                                          \
-    {                                                                                          \
+        const ptxcpu_lanemask guard = simd_guard(bt, w);                                       \
+        VT(AW) a_[NCH], b_[NCH];                                                               \
+        for (unsigned k = 0; k < NCH; k++) /* (d may be a or b: every source read first) */   \
+            a_[k] = WARP_CHUNK_LOAD(AW)(simd_src(bt, 0, w), k),                                \
+            b_[k] = WARP_CHUNK_LOAD(BW)(simd_src(bt, 1, w), k);                                \
+        const ptxcpu_lanemask c_ = (CW) ? *(const ptxcpu_lanemask *)simd_src(bt, 2, w) : 0;     \
         void *d = (char *)bt->d + (ptrdiff_t)(w) * bt->d_stride;                               \
-        const ptxcpu_lanemask p = ptx_bop_apply(bop, t, c);                                    \
         const v32 one = v32_set1(TY_##TY2 == TY_F32 ? 0x3f800000u : 0xffffffffu);             \
         for (unsigned k = 0; k < NCH; k++) {                                                   \
-            const v32 r = v32_sel(vm_from_word(p, k), one, v32_zero());                         \
+            vm f = simd_cmp_##SEM##_##AW(TY_##TY, MODS, kind, a_[k], b_[k]);                   \
+            f = (neg) ? vm_not(f) : f;                                                         \
+            if (CW)                                                                            \
+                f = simd_cmp_bop_vm(bop, f, vm_from_word(c_, k));                              \
+            const v32 r = v32_sel(f, one, v32_zero());                                         \
             if (guard == ~0u)                                                                  \
                 WARP_CHUNK_STORE_32(d, k, r);                                                  \
             else                                                                               \
                 WARP_CHUNK_STORE_GUARD_32(d, k, r, (uint32_t)(guard >> (k * VL)));             \
         }                                                                                      \
     }
-VINL ptxcpu_lanemask simd_cmp_pick(unsigned table, ptxcpu_lanemask lt, ptxcpu_lanemask eq,
-                                   ptxcpu_lanemask un)
-{
-    const ptxcpu_lanemask gt = ~(lt | eq | un);
-    return (lt & -(table & 1u)) | (eq & -((table >> 1) & 1u)) | (gt & -((table >> 2) & 1u)) |
-           (un & -((table >> 3) & 1u));
-}
 #define SIMD_CMP_KERNEL(ID, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, S3W, CC)                    \
-    VINL void simd_cmp_run_##ID(const ptx_kctx *ctx, const ptxcpu_batch *batch)                \
+    VINL void simd_cmp_loop_##ID(const ptxcpu_batch *bt, int kind, ptxcpu_lanemask neg,        \
+                                 unsigned bop)                                                 \
     {                                                                                          \
-        const ptxcpu_batch walk_ = *batch, *const bt = &walk_;                                 \
-        const unsigned table = PTX_CMP_TABLE_OF(ptx_kctx_mods(ctx)), bop = ctx->bop;           \
         for (size_t w = 0; w < bt->n; w++) {                                                   \
-            const ptxcpu_lanemask guard = simd_guard(bt, w);                                   \
-            vm lt[NCH], eq[NCH], un[NCH];                                                      \
-            for (unsigned k = 0; k < NCH; k++) {                                               \
-                const simd_cmp_out o =                                                         \
-                    simd_cmp_##SEM##_##AW(TY_##TY, MODS,                                       \
-                                          WARP_CHUNK_LOAD(AW)(simd_src(bt, 0, w), k),          \
-                                          WARP_CHUNK_LOAD(BW)(simd_src(bt, 1, w), k));         \
-                lt[k] = o.lt, eq[k] = o.eq, un[k] = o.un;                                      \
+            if ((DW) == 32) {                                                                  \
+                SIMD_CMP_SET_WARP(SEM, TY, TY2, MODS, AW, BW, CW, bt, w, kind, neg, bop)       \
+                continue;                                                                      \
             }                                                                                  \
-            const ptxcpu_lanemask t = simd_cmp_pick(table, simd_warp_bits(lt),                 \
-                                                    simd_warp_bits(eq), simd_warp_bits(un));   \
+            const ptxcpu_lanemask guard = simd_guard(bt, w);                                   \
+            vm flags[NCH];                                                                     \
+            for (unsigned k = 0; k < NCH; k++)                                                 \
+                flags[k] = simd_cmp_##SEM##_##AW(TY_##TY, MODS, kind,                          \
+                                                 WARP_CHUNK_LOAD(AW)(simd_src(bt, 0, w), k),   \
+                                                 WARP_CHUNK_LOAD(BW)(simd_src(bt, 1, w), k));  \
+            const ptxcpu_lanemask t = simd_warp_bits(flags) ^ neg;                             \
             const ptxcpu_lanemask c =                                                          \
                 (CW) ? *(const ptxcpu_lanemask *)simd_src(bt, 2, w) : 0;                       \
-            SIMD_CMP_STORE_##DW(TY2, bt, w, guard, bop, t, c)                                   \
+            ptxcpu_lanemask *d = (ptxcpu_lanemask *)((char *)bt->d + (ptrdiff_t)w * bt->d_stride); \
+            simd_pred_merge(d, ptx_bop_apply(bop, t, c), guard);                               \
+            simd_pred_merge(d + 1, ptx_bop_apply(bop, ~t, c), guard);                          \
         }                                                                                      \
+    }                                                                                          \
+    VINL void simd_cmp_run_##ID(const ptx_kctx *ctx, const ptxcpu_batch *batch)                \
+    {                                                                                          \
+        enum { FLOAT_ = TY_##TY == TY_F32 || TY_##TY == TY_F64 };                              \
+        ptxcpu_batch walk_ = *batch;                                                           \
+        const simd_cmp_plan plan = simd_cmp_plan_of(ctx->cmp, FLOAT_);                         \
+        if (plan.swap) {                                                                       \
+            const ptxcpu_src a_ = walk_.src[0];                                                \
+            walk_.src[0] = walk_.src[1], walk_.src[1] = a_;                                    \
+        }                                                                                      \
+        const ptxcpu_batch *const bt = &walk_;                                                 \
+        /* (float compares need DAZ clear: simd/cmp_ops.h) */                                   \
+        vec_fenv fenv = simd_fenv_enter(SIMD_CMP_FP(TY), RND_##RND, ctx->fenv_preset);         \
+        if (FLOAT_)                                                                            \
+            switch (plan.kind) {                                                               \
+            case CK_LT: simd_cmp_loop_##ID(bt, CK_LT, plan.neg, ctx->bop); break;             \
+            case CK_LE: simd_cmp_loop_##ID(bt, CK_LE, plan.neg, ctx->bop); break;             \
+            case CK_EQ: simd_cmp_loop_##ID(bt, CK_EQ, plan.neg, ctx->bop); break;             \
+            case CK_LG: simd_cmp_loop_##ID(bt, CK_LG, plan.neg, ctx->bop); break;             \
+            default: simd_cmp_loop_##ID(bt, CK_UN, plan.neg, ctx->bop); break;                \
+            }                                                                                  \
+        else if (plan.kind == CK_EQ)                                                           \
+            simd_cmp_loop_##ID(bt, CK_EQ, plan.neg, ctx->bop);                                 \
+        else                                                                                   \
+            simd_cmp_loop_##ID(bt, CK_LT, plan.neg, ctx->bop);                                 \
+        simd_fenv_leave(SIMD_CMP_FP(TY), fenv);                                                \
     }                                                                                          \
     SIMD_FN(k, ID)(const ptx_kctx *ctx, const ptxcpu_batch *bt) { simd_cmp_run_##ID(ctx, bt); } \
     SIMD_FN(f, ID)(const ptx_kctx *ctx, const ptxcpu_batch *bt) { SIMD_NAME(k, ID)(ctx, bt); } \
     SIMD_FN(o, ID)(const ptx_kctx *ctx, const ptxcpu_batch *bt) { SIMD_NAME(k, ID)(ctx, bt); }
+/* The compare kernels that run float compares (f32 on a layer that has them): in the FP
+ * environment, DAZ clear */
+#if defined(VEC_HAS_FCMP_F32) && defined(VEC_HAS_FCMP_F64)
+#define SIMD_CMP_FP(TY) (TY_##TY == TY_F32 || TY_##TY == TY_F64)
+#elif defined(VEC_HAS_FCMP_F32)
+#define SIMD_CMP_FP(TY) (TY_##TY == TY_F32)
+#else
+#define SIMD_CMP_FP(TY) 0
+#endif
 
 #endif

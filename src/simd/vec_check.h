@@ -48,6 +48,12 @@ static inline void vec_check_contract_(void *p)
 #ifdef VEC_HAS_N64_FLOAT
     VEC_OPT_N64_FLOAT(VEC_CHECK_FN_)
 #endif
+#ifdef VEC_HAS_FCMP_F32
+    VEC_OPT_FCMP_F32(VEC_CHECK_FN_)
+#endif
+#ifdef VEC_HAS_FCMP_F64
+    VEC_OPT_FCMP_F64(VEC_CHECK_FN_)
+#endif
 #ifdef VEC_HAS_ISNAN_F32
     VEC_OPT_ISNAN_F32(VEC_CHECK_FN_)
 #endif

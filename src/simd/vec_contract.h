@@ -206,6 +206,17 @@
  * finite ones) */
 #define VEC_OPT_ISNAN_F32(X)                                                                       \
     X(vm, v32_isnan_f32, (v32)) X(vm, v32_isnum_f32, (v32)) X(vm, v32_ltinf_f32, (v32))
+/* VEC_HAS_FCMP_F32: ordered float compares of f32 bits, a < b, a <= b, a == b, a <> b (false on
+ * NaN), and unordered (either NaN): quiet, no exception; DAZ clear (setp, set: simd/cmp_ops.h) */
+#define VEC_OPT_FCMP_F32(X)                                                                        \
+    X(vm, v32_fcmp_lt_f32, (v32, v32)) X(vm, v32_fcmp_le_f32, (v32, v32))                        \
+    X(vm, v32_fcmp_eq_f32, (v32, v32)) X(vm, v32_fcmp_lg_f32, (v32, v32))                        \
+    X(vm, v32_fcmp_un_f32, (v32, v32))
+/* VEC_HAS_FCMP_F64: the same of f64 bits, v64 lanes */
+#define VEC_OPT_FCMP_F64(X)                                                                        \
+    X(vm, v64_fcmp_lt_f64, (v64, v64)) X(vm, v64_fcmp_le_f64, (v64, v64))                        \
+    X(vm, v64_fcmp_eq_f64, (v64, v64)) X(vm, v64_fcmp_lg_f64, (v64, v64))                        \
+    X(vm, v64_fcmp_un_f64, (v64, v64))
 /* VEC_HAS_CVT_U64_F64: u64 <-> f64 (64-bit div/rem; else int_ops.h builds both from halves) */
 #define VEC_OPT_CVT_U64_F64(X)                                                                     \
     X(v64, v64_cvt_f64_u64, (v64))        /* rounded by the mode */                                \
