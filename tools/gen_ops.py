@@ -36,7 +36,7 @@ FAMILIES = [  # (name, fpu, cost)
     # mixed precision add, sub, fma (9.7.5)
     ('MXADD', 1, 0.93), ('MXSUB', 1, 1.07), ('MXFMA', 1, 0.98),
     # comparison and selection (9.7.6); setp's compares are on the operands' bits (floats too)
-    ('SELP', 0, 1.04), ('SETP', 0, None), ('SET', 0, None)]
+    ('SELP', 0, 1.04), ('SETP', 0, None), ('SET', 0, None), ('SLCT', 0, None)]
 
 # ISA extensions (PTX_EXTENSIONS in src/internal.h, in the order the dispatcher lays them over
 # their base ISA's table): the families each one's kernel table holds. Its translation unit expands
@@ -460,6 +460,15 @@ for t, ops in CMP_TYPES:
                         ws=(32, [W[t], W[t]] + ([1] if bop else [])),
                         sm=13 if t == 'f64' else 10, sec='9.7.6.1')
 
+# 9.7.6.4 slct: d = c >= 0 ? a : b, d, a, b of .dtype (bits copied), c of the second type .s32 or
+# .f32 (.ftz: a subnormal c is a zero, so a); .f64 dtype sm_13
+SELECT_TYPES = ['b16', 'b32', 'b64', 'u16', 'u32', 'u64', 's16', 's32', 's64', 'f32', 'f64']
+for ct, ftzs in [('s32', ['']), ('f32', ['', 'ftz'])]:
+    for ftz in ftzs:
+        for t in SELECT_TYPES:
+            row(name('slct', ftz, t, ct), 'SLCT', t, (ftz,) if ftz else (), ty2=ct,
+                ws=(W[t], [W[t], W[t], 32]), sm=13 if t == 'f64' else 10, sec='9.7.6.4')
+
 assert len({(r[0], r[11]) for r in rows}) == len(rows), 'a mnemonic spelled twice'
 assert set(CHAIN_ROWS) <= {r[0] for r in rows}, 'a chain row that is no spelling'
 # A mnemonic may name two rows only with different source counts (the three-input min/max);
@@ -544,6 +553,10 @@ for r in rows:
     elif ty == 'F32' and 'M_FTZ' not in mods and (
             sem in FLUSH_SM1X or (sem in FLUSH_SM1X_UNROUNDED and rnd == 'NONE')):
         retargets.append((own[7:], row_like(sem, ty, rnd, mods | {'M_FTZ'}, own), own))
+    elif sem == 'SLCT' and ty2 == 'F32' and 'M_FTZ' not in mods:  # sm_1x flushes its f32 c
+        twin = next('PTX_OP_' + ident_of(x[0], x[1], x[11]) for x in rows
+                    if x[1] == sem and x[2] == ty and x[3] == ty2 and 'M_FTZ' in mods_of(x[4]))
+        retargets.append((own[7:], twin, own))
 
 # Options for tools/family_cost.py: --families lists the families; --alone F writes the table
 # with family F alone in group 0 (every other family in group 1), to time F's kernels by themselves.

@@ -72,6 +72,9 @@ def operand_types(r):
         t = FLOAT[r.ty]
         d = 'uint32_t' if r.bits[0] == 1 else t  # a predicate: one lane mask a warp
         return [d] + [t if k < r.nsrc else None for k in range(4)]
+    if r.sem == 'SLCT':  # d, a, b the .dtype's bits; c an int32_t or a float
+        u = U(r.bits[0])
+        return [u, u, u, 'float' if r.ty2 == 'F32' else 'int32_t', None]
     if r.sem in ('SETP', 'SET'):  # c (and setp's d) predicates: a lane mask a warp
         t = FLOAT.get(r.ty, U(r.n))
         return ['uint32_t'] + [t if k < 2 else 'uint32_t' if k < r.nsrc else None for k in range(4)]
@@ -516,6 +519,13 @@ def t_set(r):
             f'    d[32 * i + j] = ({t}) ? {one} : 0;', '}']
 
 
+def t_slct(r):
+    """d = c >= 0 ? a : b, C's comparison on c (an f32 c flushed by f32_ftz for .ftz)."""
+    c = 'f32_ftz(c[i])' if r.has('ftz') else 'c[i]'
+    zero = '0.0f' if r.ty2 == 'F32' else '0'
+    return [f'd[i] = {c} >= {zero} ? a[i] : b[i];']
+
+
 LIBM = {'FSIN': 'sinf', 'FCOS': 'cosf', 'FLG2': 'log2f', 'FEX2': 'exp2f', 'FTANH': 'tanhf'}
 
 
@@ -544,7 +554,7 @@ TEMPLATES = {
     'FDIVA': t_fapprox, 'FRSQRT': t_fapprox, 'FRCPH': t_fapprox,
     'FSIN': t_approx, 'FCOS': t_approx, 'FLG2': t_approx, 'FEX2': t_approx, 'FTANH': t_approx,
     'MXADD': t_mixed, 'MXSUB': t_mixed, 'MXFMA': t_mixed,
-    'SELP': t_selp, 'SETP': t_setp, 'SET': t_set,
+    'SELP': t_selp, 'SETP': t_setp, 'SET': t_set, 'SLCT': t_slct,
 }
 
 

@@ -431,6 +431,25 @@ static inline uint64_t ptx_lane_SELP(int ty, int ty2, unsigned m, int rnd, uint6
     return (c & 1) ? a : b;
 }
 
+/* 9.7.6.4 slct: d = c >= 0 ? a : b, the chosen operand's bits; c .s32 or .f32 (ty2) read from its
+ * bits: an f32 NaN is not >= 0 (b), either zero is (a), and .ftz makes a subnormal a zero (a). */
+static inline uint64_t ptx_lane_SLCT(int ty, int ty2, unsigned m, int rnd, uint64_t a, uint64_t b,
+                                     uint64_t c, uint64_t e, unsigned *cf)
+{
+    (void)ty; (void)rnd; (void)e; (void)cf;
+    const uint32_t cw = (uint32_t)c, mag = cw & 0x7fffffffu;
+    int ge;
+    if (ty2 != TY_F32)
+        ge = (int32_t)cw >= 0;
+    else if (mag > 0x7f800000u)
+        ge = 0;
+    else if (mag == 0 || ((m & M_FTZ) && mag < 0x00800000u))
+        ge = 1;
+    else
+        ge = !(cw >> 31);
+    return ge ? a : b;
+}
+
 /* 9.7.6.2 setp: which outcome comparing a with b has (0 a < b, 1 a == b, 2 a > b, 3 unordered:
  * the bit of ptx_cmp_table's truth tables). Floats are compared on their bits, so no FP
  * environment reaches them: a NaN (magnitude above inf) is unordered; .ftz makes a subnormal's

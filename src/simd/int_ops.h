@@ -740,4 +740,20 @@ SIMD_BODY(SELP, 16, 16, 16, 1, 0) { return v16_sel(c, a, b); }
 SIMD_BODY(SELP, 32, 32, 32, 1, 0) { return v32_sel(c, a, b); }
 SIMD_BODY(SELP, 64, 64, 64, 1, 0) { return v64_sel(c, a, b); }
 
+/* slct (9.7.6.4): the lanes where c >= 0 take a, as the scalar reference reads c's bits (an f32 c:
+ * NaN is false, either zero true, .ftz makes a subnormal a zero) */
+VINL vm simd_slct_ge0(int ty2, unsigned m, v32 c)
+{
+    const v32 zero = v32_zero();
+    const vm sign_clear = vm_not(v32_cmpgt_s(zero, c));
+    if (ty2 != TY_F32)
+        return sign_clear;
+    const v32 mag = v32_and(c, v32_set1(0x7fffffffu));
+    const vm zeroish = (m & M_FTZ) ? v32_cmpgt_s(v32_set1(0x00800000u), mag) : v32_cmpeq(mag, zero);
+    return vm_andnot(v32_cmpgt_s(mag, v32_set1(0x7f800000u)), vm_or(zeroish, sign_clear));
+}
+SIMD_BODY(SLCT, 16, 16, 16, 32, 0) { return v16_sel(simd_slct_ge0(ty2, m, c), a, b); }
+SIMD_BODY(SLCT, 32, 32, 32, 32, 0) { return v32_sel(simd_slct_ge0(ty2, m, c), a, b); }
+SIMD_BODY(SLCT, 64, 64, 64, 32, 0) { return v64_sel(simd_slct_ge0(ty2, m, c), a, b); }
+
 #endif

@@ -376,7 +376,7 @@ int main(void)
         if (d.elem == PTXCPU_ELEM_INT)
             continue;
         if (d.dst_bits == PTXCPU_DST_PRED || d.dst_bits == PTXCPU_DST_PRED_PAIR ||
-            !strncmp(d.mnemonic, "set.", 4)) {
+            !strncmp(d.mnemonic, "set.", 4) || !strncmp(d.mnemonic, "slct.", 5)) {
             /* predicates: testp's in testp_libc.c; the comparisons setp, set in tests/cmp */
             npred++;
             continue;

@@ -118,6 +118,8 @@ static const struct { const char *sec, *pattern; } syntax[] = {
     {"9.7.6.2", "setp<.eq,.ne,.lt,.le,.gt,.ge,.equ,.neu,.ltu,.leu,.gtu,.geu,.num,.nan><.and,.or,.xor>{.ftz}.f32"},
     {"9.7.6.2", "setp<.eq,.ne,.lt,.le,.gt,.ge,.equ,.neu,.ltu,.leu,.gtu,.geu,.num,.nan>.f64"},
     {"9.7.6.2", "setp<.eq,.ne,.lt,.le,.gt,.ge,.equ,.neu,.ltu,.leu,.gtu,.geu,.num,.nan><.and,.or,.xor>.f64"},
+    {"9.7.6.4", "slct<.b16,.b32,.b64,.u16,.u32,.u64,.s16,.s32,.s64,.f32,.f64>.s32"},
+    {"9.7.6.4", "slct{.ftz}<.b16,.b32,.b64,.u16,.u32,.u64,.s16,.s32,.s64,.f32,.f64>.f32"},
     {"9.7.6.3", "selp<.b16,.b32,.b64,.u16,.u32,.u64,.s16,.s32,.s64,.f32,.f64>"},
 };
 
@@ -276,7 +278,8 @@ static void spec_shape(const char *mn, unsigned *nsrc, unsigned *dbits, unsigned
     int three = opcode_is(mn, "mad") || opcode_is(mn, "fma") || opcode_is(mn, "madc") ||
                 opcode_is(mn, "mad24") ||
                 opcode_is(mn, "sad") || opcode_is(mn, "bfe") || opcode_is(mn, "fns") ||
-                opcode_is(mn, "dp4a") || opcode_is(mn, "dp2a") || opcode_is(mn, "selp");
+                opcode_is(mn, "dp4a") || opcode_is(mn, "dp2a") || opcode_is(mn, "selp") ||
+                opcode_is(mn, "slct");
     *nsrc = one ? 1 : three ? 3 : opcode_is(mn, "bfi") ? 4 : 2;
     *dbits = t;
     for (unsigned i = 0; i < 4; i++) sbits[i] = i < *nsrc ? t : 0;
@@ -287,6 +290,12 @@ static void spec_shape(const char *mn, unsigned *nsrc, unsigned *dbits, unsigned
     if (opcode_is(mn, "szext")) sbits[1] = 32;
     if (opcode_is(mn, "testp")) *dbits = PTXCPU_DST_PRED; /* "result is .pred" (9.7.3.1) */
     if (opcode_is(mn, "selp")) sbits[2] = PTXCPU_PRED; /* "Operand c is a predicate" (9.7.6.3) */
+    if (opcode_is(mn, "slct")) { /* d, a, b of .dtype; c "must match the second instruction type" */
+        char dt[16];
+        const char *p = mn + 4 + 4 * has(mn, ".ftz"); /* ".u64.s32" */
+        snprintf(dt, sizeof dt, ".%.*s", (int)strcspn(p + 1, "."), p + 1);
+        *dbits = sbits[0] = sbits[1] = type_bits(dt), sbits[2] = 32;
+    }
     if (opcode_is(mn, "setp") || opcode_is(mn, "set")) { /* d, a, b{, c}: c with a BoolOp */
         int bop = has(mn, ".and") || has(mn, ".or") || has(mn, ".xor");
         *nsrc = bop ? 3 : 2, sbits[2] = bop ? PTXCPU_PRED : 0; /* "c has type .pred" */
@@ -430,7 +439,14 @@ static void test_table(void)
               d.mnemonic, d.reads_cc, d.writes_cc, rcc, wcc);
         unsigned elems = strstr(d.mnemonic, "16x2") || strstr(d.mnemonic, "32x2") ? 2 : 1;
         const char *tmn = opcode_is(d.mnemonic, "set") ? strrchr(d.mnemonic, '.') : d.mnemonic;
-        /* (set: its sources' .stype, the last part; d is .dtype: ptxcpu_insn_desc has one elem) */
+        /* (set: its sources' .stype, the last part; d is .dtype: ptxcpu_insn_desc has one elem;
+         * slct: d's, a's and b's, the first type) */
+        char slct_type[16] = "";
+        if (opcode_is(d.mnemonic, "slct")) { /* ".u32" of slct{.ftz}.u32.f32 */
+            const char *t = d.mnemonic + 4 + 4 * has(d.mnemonic, ".ftz");
+            snprintf(slct_type, sizeof slct_type, ".%.*s", (int)strcspn(t + 1, "."), t + 1);
+            tmn = slct_type;
+        }
         ptxcpu_elem el = mixed(d.mnemonic) ? PTXCPU_ELEM_F32 /* d's type (and c's) */
                        : has(tmn, ".f16") || has(tmn, ".f16x2") ? PTXCPU_ELEM_F16
                        : has(tmn, ".bf16") || has(tmn, ".bf16x2") ? PTXCPU_ELEM_BF16

@@ -125,6 +125,9 @@ def spellings():
     for t in SETP_OPS:
         out += ['setp.%s%s%s.%s' % (c, b, f, t) for c in SETP_OPS[t] for b in ('', '.and', '.or', '.xor')
                 for f in (opt('ftz') if t == 'f32' else [''])]
+    # 9.7.6.4 slct d, a, b, c: c .s32 or .f32 (.ftz)
+    sel = ('b16', 'b32', 'b64', 'u16', 'u32', 'u64', 's16', 's32', 's64', 'f32', 'f64')
+    out += ['slct.%s.s32' % t for t in sel] + ['slct%s.%s.f32' % (f, t) for f in opt('ftz') for t in sel]
     # 9.7.6.1 set d, a, b{, c}: the same, with a destination type u32, s32 or f32 first
     for t in SETP_OPS:
         out += ['set.%s%s%s.%s.%s' % (c, b, f, dt, t) for c in SETP_OPS[t]
@@ -197,6 +200,12 @@ class Insn:
         self.compare = op in ('setp', 'set')               # p = BoolOp(a CmpOp b, c)
         if self.compare:
             self.src, self.dst = [reg, reg] + [1] * bool(self.mods & set(SETP_BOOL)), 2  # p|q
+        self.slct = op == 'slct'                           # d = c >= 0 ? a : b, c .s32/.f32
+        if self.slct:
+            self.type, self.btype = types[0], types[1]
+            self.n = int(self.type[1:])
+            self.signed, self.float = False, False         # (a, b, d: bits, shown in hex)
+            self.src, self.dst = [self.n, self.n, 32], self.n
         if op == 'set':                                    # set.CmpOp...dtype.stype: d 32-bit
             self.type, self.btype = types[1], types[0]
             self.signed = self.type[0] == 's'
@@ -1142,7 +1151,7 @@ def fmt_operand(I, v, w):
     """Decimal for small integer operands (exercises the decimal syntax), else hex."""
     if w == 1:                                         # a predicate: 0 or 1
         return str(v)
-    if not I.float:
+    if not I.float and not I.slct:                     # (slct: hex, its d may be a float type)
         sv = sx(v, w) if I.signed or I.op in ('fns',) else v
         if -256 <= sv <= 256 and not I.packed:
             return str(sv)
@@ -1186,6 +1195,24 @@ def setp_eval(I, a):
     return f(t) | f(not t) << 1                        # p = BoolOp(t, c), q = BoolOp(!t, c)
 
 
+def slct_eval(I, a):
+    """9.7.6.4: c >= 0 on c's value (f32: decoded, so either zero is >= 0 and NaN is not; .ftz
+    zeroes a subnormal), the chosen operand's bits."""
+    if I.btype == 's32':
+        ge = sx(a[2], 32) >= 0
+    else:
+        c = decode(a[2], 'f32', 'ftz' in I.mods)
+        ge = c != NAN and (c[1] == 0 or (c[0] == 'fin' and c[2] == 0))
+    return a[0] if ge else a[1]
+
+
+def slct_cases(I, rng):
+    """Random a and b; c at the edges of its type (both zeros, subnormals, inf, NaN; INT_MIN)."""
+    cs = [0, 1 << 31, 1, (1 << 31) | 1, 0x007fffff, 0x807fffff, 0x00800000, 0x7f800000, 0xff800000,
+          0x7fc00000, 0xffc00001, 0x7fffffff]
+    return [(rng.getrandbits(I.n), rng.getrandbits(I.n), c) for c in cs]
+
+
 def setp_cases(I, rng):
     """Pairs of the type's edges (floats: both zeros, subnormals, the smallest normal, 1, inf and
     NaNs, each sign) and random bits, equal pairs included; c alternating."""
@@ -1213,12 +1240,14 @@ def lines_for(name, rng, count=None):
     I = Insn(name)
     cases = []
     while len(cases) < (count or 1):
-        cases += setp_cases(I, rng) if I.compare else \
+        cases += slct_cases(I, rng) if I.slct else setp_cases(I, rng) if I.compare else \
             float_cases(I, rng) if I.float and not I.select else int_cases(I, rng)
     out = []
     for k, a in enumerate(cases[:count] if count else cases):
         cf_in = k % 2 if I.reads_cc else 0
-        if I.compare:
+        if I.slct:
+            r, cf = slct_eval(I, list(a)), None
+        elif I.compare:
             r, cf = setp_eval(I, list(a)), None
         elif I.float and not I.select:
             r, cf = float_eval(I, list(a)), None
