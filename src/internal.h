@@ -25,7 +25,7 @@ enum {
 /* Instruction types (columns 4 and 5). */
 enum ptx_ty {
     TY_NONE, TY_U16, TY_S16, TY_U32, TY_S32, TY_U64, TY_S64, TY_U16X2, TY_S16X2, TY_B32, TY_B64,
-    TY_F16, TY_F16X2, TY_BF16, TY_BF16X2, TY_F32, TY_F32X2, TY_F64, TY_B16
+    TY_F16, TY_F16X2, TY_BF16, TY_BF16X2, TY_F32, TY_F32X2, TY_F64, TY_B16, TY_PRED
 };
 
 /* Modifiers (column 6), a bit set. M_LEGACY marks the sm_1x mad.f32 kernels only. */
@@ -44,6 +44,7 @@ enum ptx_ty {
 #define M_NAN      (1u << 13) /* float min/max .NaN: a NaN input gives the canonical NaN */
 #define M_XORSIGN  (1u << 14) /* float min/max .xorsign.abs (the spec allows them only together) */
 #define M_ABS      (1u << 22) /* three-input float min/max .abs: the min/max of |a|, |b|, |c| */
+#define M_LEFT     (1u << 30) /* shf.l (shf.r without it) */
 /* Not a PTX modifier: set by the SIMD chain template on float sub/mad steps whose NaN results may
  * stay uncanonicalized until the chain's end (src/simd/float_ops.h, SIMD_DEFERS_CANON). */
 #define M_RAWNAN   (1u << 12)

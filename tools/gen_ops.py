@@ -36,7 +36,10 @@ FAMILIES = [  # (name, fpu, cost)
     # mixed precision add, sub, fma (9.7.5)
     ('MXADD', 1, 0.93), ('MXSUB', 1, 1.07), ('MXFMA', 1, 0.98),
     # comparison and selection (9.7.6); setp's compares are on the operands' bits (floats too)
-    ('SELP', 0, 1.04), ('SETP', 0, None), ('SET', 0, None), ('SLCT', 0, None)]
+    ('SELP', 0, 1.04), ('SETP', 0, None), ('SET', 0, None), ('SLCT', 0, None),
+    # logic and shift (9.7.8)
+    ('AND', 0, None), ('OR', 0, None), ('XOR', 0, None), ('NOT', 0, None), ('CNOT', 0, None),
+    ('SHF', 0, None), ('SHL', 0, None), ('SHR', 0, None)]
 
 # ISA extensions (PTX_EXTENSIONS in src/internal.h, in the order the dispatcher lays them over
 # their base ISA's table): the families each one's kernel table holds. Its translation unit expands
@@ -54,7 +57,7 @@ SLEEF_FAMILIES = {'FSIN', 'FCOS', 'FLG2', 'FEX2', 'FTANH'}
 DEFERS_CANON_FAMILIES = {'FSUB', 'FMAD', 'FADD', 'FMUL', 'FFMA'}
 
 W = {'u16': 16, 's16': 16, 'u32': 32, 's32': 32, 'u64': 64, 's64': 64, 'u16x2': 32, 's16x2': 32,
-     'b16': 16, 'b32': 32, 'b64': 64, 'f16': 16, 'f16x2': 32, 'bf16': 16, 'bf16x2': 32, 'f32': 32,
+     'pred': 1, 'b16': 16, 'b32': 32, 'b64': 64, 'f16': 16, 'f16x2': 32, 'bf16': 16, 'bf16x2': 32, 'f32': 32,
      'f32x2': 64, 'f64': 64}
 
 
@@ -468,6 +471,23 @@ for ct, ftzs in [('s32', ['']), ('f32', ['', 'ftz'])]:
         for t in SELECT_TYPES:
             row(name('slct', ftz, t, ct), 'SLCT', t, (ftz,) if ftz else (), ty2=ct,
                 ws=(W[t], [W[t], W[t], 32]), sm=13 if t == 'f64' else 10, sec='9.7.6.4')
+
+# 9.7.8 logic and shift: and, or, xor, not on predicates (one lane mask a warp, width 1) and bit
+# types; cnot; shf's funnel (c the amount); shl/shr with a 32-bit amount b
+for op, sem, sec, nsrc in [('and', 'AND', '9.7.8.1', 2), ('or', 'OR', '9.7.8.2', 2),
+                           ('xor', 'XOR', '9.7.8.3', 2), ('not', 'NOT', '9.7.8.4', 1)]:
+    for t in ['pred', 'b16', 'b32', 'b64']:
+        row(name(op, t), sem, t, ws=(W[t], [W[t]] * nsrc), sec=sec)
+for t in ['b16', 'b32', 'b64']:
+    row(name('cnot', t), 'CNOT', t, ws=(W[t], [W[t]]), sec='9.7.8.5')
+for d in ['l', 'r']:
+    for mode in ['clamp', 'wrap']:
+        row(name('shf', d, mode, 'b32'), 'SHF', 'b32', (mode,) + (('left',) if d == 'l' else ()),
+            ws=(32, [32, 32, 32]), sm=32, ptx=(3, 1), sec='9.7.8.7')
+for t in ['b16', 'b32', 'b64']:
+    row(name('shl', t), 'SHL', t, ws=(W[t], [W[t], 32]), sec='9.7.8.8')
+for t in ['b16', 'b32', 'b64', 'u16', 'u32', 'u64', 's16', 's32', 's64']:
+    row(name('shr', t), 'SHR', t, ws=(W[t], [W[t], 32]), sec='9.7.8.9')
 
 assert len({(r[0], r[11]) for r in rows}) == len(rows), 'a mnemonic spelled twice'
 assert set(CHAIN_ROWS) <= {r[0] for r in rows}, 'a chain row that is no spelling'

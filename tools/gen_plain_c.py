@@ -78,6 +78,8 @@ def operand_types(r):
     if r.sem in ('SETP', 'SET'):  # c (and setp's d) predicates: a lane mask a warp
         t = FLOAT.get(r.ty, U(r.n))
         return ['uint32_t'] + [t if k < 2 else 'uint32_t' if k < r.nsrc else None for k in range(4)]
+    if r.ty == 'PRED':  # and/or/xor/not .pred: lane masks, one a warp
+        return ['uint32_t'] + ['uint32_t' if k < r.nsrc else None for k in range(4)]
     per = 2 if r.x2 else 1
     # (a predicate source: one lane mask a warp)
     return [U(r.bits[0] // per)] + [None if k >= r.nsrc else 'uint32_t' if r.bits[k + 1] == 1
@@ -526,6 +528,36 @@ def t_slct(r):
     return [f'd[i] = {c} >= {zero} ? a[i] : b[i];']
 
 
+LOGIC_C = {'AND': 'a[i] & b[i]', 'OR': 'a[i] | b[i]', 'XOR': 'a[i] ^ b[i]', 'NOT': '~a[i]'}
+
+
+def t_logic(r):
+    """C's bit operators, lane by lane (.pred: on the warps' masks, 32 lanes a word)."""
+    return [f'd[i] = {LOGIC_C[r.sem]};']
+
+
+def t_cnot(r):
+    return ['d[i] = a[i] == 0;']
+
+
+def t_shift(r):
+    """a << b / a >> b with the amount clamped to the width, as C needs it (C leaves a shift by
+    the width or more undefined); .s types shifted as signed (sign fill)."""
+    n = r.n
+    if r.sem == 'SHL':
+        return [f'd[i] = b[i] >= {n} ? 0 : ({U(n)})(a[i] << b[i]);']
+    if r.signed:
+        return [f'{S(n)} x = ({S(n)})a[i];', f'd[i] = ({U(n)})(x >> (b[i] >= {n} ? {n - 1} : b[i]));']
+    return [f'd[i] = b[i] >= {n} ? 0 : a[i] >> b[i];']
+
+
+def t_shf(r):
+    """The funnel as a 64-bit shift of [b, a]."""
+    n = 'c[i] < 32 ? c[i] : 32' if r.has('clamp') else 'c[i] & 31'
+    out = ['uint32_t n = ' + n + ';', 'uint64_t v = (uint64_t)b[i] << 32 | a[i];']
+    return out + ['d[i] = (uint32_t)((v << n) >> 32);' if r.has('left') else 'd[i] = (uint32_t)(v >> n);']
+
+
 LIBM = {'FSIN': 'sinf', 'FCOS': 'cosf', 'FLG2': 'log2f', 'FEX2': 'exp2f', 'FTANH': 'tanhf'}
 
 
@@ -555,6 +587,8 @@ TEMPLATES = {
     'FSIN': t_approx, 'FCOS': t_approx, 'FLG2': t_approx, 'FEX2': t_approx, 'FTANH': t_approx,
     'MXADD': t_mixed, 'MXSUB': t_mixed, 'MXFMA': t_mixed,
     'SELP': t_selp, 'SETP': t_setp, 'SET': t_set, 'SLCT': t_slct,
+    'AND': t_logic, 'OR': t_logic, 'XOR': t_logic, 'NOT': t_logic, 'CNOT': t_cnot,
+    'SHL': t_shift, 'SHR': t_shift, 'SHF': t_shf,
 }
 
 

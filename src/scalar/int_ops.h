@@ -431,6 +431,55 @@ static inline uint64_t ptx_lane_SELP(int ty, int ty2, unsigned m, int rnd, uint6
     return (c & 1) ? a : b;
 }
 
+/* ---- 9.7.8 logic and shift: bits of the type's width (.pred: one bit, the lane's) ---- */
+static inline unsigned ptx_logic_width(int ty)
+{
+    return ty == TY_PRED ? 1 : ty == TY_B16 || ty == TY_U16 || ty == TY_S16 ? 16
+           : ty == TY_B32 || ty == TY_U32 || ty == TY_S32 ? 32 : 64;
+}
+static inline uint64_t ptx_logic_mask(int ty)
+{
+    unsigned w = ptx_logic_width(ty);
+    return w == 64 ? ~0ull : (1ull << w) - 1;
+}
+#define PTX_LOGIC_LANE(SEM, EXPR)                                                                \
+    static inline uint64_t ptx_lane_##SEM(int ty, int ty2, unsigned m, int rnd, uint64_t a,    \
+                                          uint64_t b, uint64_t c, uint64_t e, unsigned *cf)    \
+    {                                                                                          \
+        (void)ty2; (void)m; (void)rnd; (void)b; (void)c; (void)e; (void)cf;                    \
+        return (EXPR) & ptx_logic_mask(ty);                                                    \
+    }
+PTX_LOGIC_LANE(AND, a & b)
+PTX_LOGIC_LANE(OR, a | b)
+PTX_LOGIC_LANE(XOR, a ^ b)
+PTX_LOGIC_LANE(NOT, ~a)
+PTX_LOGIC_LANE(CNOT, (uint64_t)((a & ptx_logic_mask(ty)) == 0))
+/* shl: the unsigned 32-bit amount b clamped to the width (a shift by the width or more is 0) */
+PTX_LOGIC_LANE(SHL, (uint32_t)b >= ptx_logic_width(ty) ? 0 : a << (uint32_t)b)
+/* shr: .s types fill with the sign bit (an amount of the width or more: all sign bits) */
+static inline uint64_t ptx_lane_SHR(int ty, int ty2, unsigned m, int rnd, uint64_t a, uint64_t b,
+                                    uint64_t c, uint64_t e, unsigned *cf)
+{
+    (void)ty2; (void)m; (void)rnd; (void)c; (void)e; (void)cf;
+    const unsigned w = ptx_logic_width(ty), n = (uint32_t)b >= w ? w : (uint32_t)b;
+    const uint64_t x = a & ptx_logic_mask(ty);
+    if (ty == TY_S16 || ty == TY_S32 || ty == TY_S64) {
+        const int64_t s = w == 16 ? (int16_t)x : w == 32 ? (int32_t)x : (int64_t)x;
+        return (uint64_t)(n == w ? (s < 0 ? -1 : 0) : s >> n) & ptx_logic_mask(ty);
+    }
+    return n == w ? 0 : x >> n;
+}
+/* shf: the 64-bit [b, a] shifted by n = min(c, 32) (.clamp) or c & 31 (.wrap); .l keeps its upper
+ * 32 bits, .r its lower (a shift by 32 is defined: .l gives a, .r gives b) */
+static inline uint64_t ptx_lane_SHF(int ty, int ty2, unsigned m, int rnd, uint64_t a, uint64_t b,
+                                    uint64_t c, uint64_t e, unsigned *cf)
+{
+    (void)ty; (void)ty2; (void)rnd; (void)e; (void)cf;
+    const uint32_t cw = (uint32_t)c, n = (m & M_CLAMP) ? (cw < 32 ? cw : 32) : cw & 31;
+    const uint64_t v = (uint64_t)(uint32_t)b << 32 | (uint32_t)a;
+    return (m & M_LEFT) ? (v << n) >> 32 : (v >> n) & 0xffffffffu;
+}
+
 /* 9.7.6.4 slct: d = c >= 0 ? a : b, the chosen operand's bits; c .s32 or .f32 (ty2) read from its
  * bits: an f32 NaN is not >= 0 (b), either zero is (a), and .ftz makes a subnormal a zero (a). */
 static inline uint64_t ptx_lane_SLCT(int ty, int ty2, unsigned m, int rnd, uint64_t a, uint64_t b,

@@ -27,6 +27,7 @@
 #include "simd/float_ops.h"
 #include "simd/native_ops.h"
 #include "simd/cmp_ops.h"
+#include "simd/logic_ops.h"
 #pragma GCC diagnostic pop
 
 #define NCH (PTXCPU_WARP / VL) /* chunks per warp */
