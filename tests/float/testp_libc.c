@@ -129,7 +129,7 @@ int main(void)
         ptxcpu_insn insn;
         if (ptxcpu_insn_at(i, &d) || d.dst_bits != PTXCPU_DST_PRED)
             continue;
-        if (!strncmp(d.mnemonic, "setp.", 5)) /* the comparisons: tests/cmp */
+        if (strncmp(d.mnemonic, "testp.", 6)) /* setp, and.pred ...: tests/cmp */
             continue;
         rows++;
         char buf[64];

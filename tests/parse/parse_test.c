@@ -118,6 +118,11 @@ static const struct { const char *sec, *pattern; } syntax[] = {
     {"9.7.6.2", "setp<.eq,.ne,.lt,.le,.gt,.ge,.equ,.neu,.ltu,.leu,.gtu,.geu,.num,.nan><.and,.or,.xor>{.ftz}.f32"},
     {"9.7.6.2", "setp<.eq,.ne,.lt,.le,.gt,.ge,.equ,.neu,.ltu,.leu,.gtu,.geu,.num,.nan>.f64"},
     {"9.7.6.2", "setp<.eq,.ne,.lt,.le,.gt,.ge,.equ,.neu,.ltu,.leu,.gtu,.geu,.num,.nan><.and,.or,.xor>.f64"},
+    {"9.7.8.1", "and<.pred,.b16,.b32,.b64>"}, {"9.7.8.2", "or<.pred,.b16,.b32,.b64>"},
+    {"9.7.8.3", "xor<.pred,.b16,.b32,.b64>"}, {"9.7.8.4", "not<.pred,.b16,.b32,.b64>"},
+    {"9.7.8.5", "cnot<.b16,.b32,.b64>"}, {"9.7.8.7", "shf<.l,.r><.clamp,.wrap>.b32"},
+    {"9.7.8.8", "shl<.b16,.b32,.b64>"},
+    {"9.7.8.9", "shr<.b16,.b32,.b64,.u16,.u32,.u64,.s16,.s32,.s64>"},
     {"9.7.6.4", "slct<.b16,.b32,.b64,.u16,.u32,.u64,.s16,.s32,.s64,.f32,.f64>.s32"},
     {"9.7.6.4", "slct{.ftz}<.b16,.b32,.b64,.u16,.u32,.u64,.s16,.s32,.s64,.f32,.f64>.f32"},
     {"9.7.6.3", "selp<.b16,.b32,.b64,.u16,.u32,.u64,.s16,.s32,.s64,.f32,.f64>"},
@@ -204,6 +209,7 @@ static unsigned spec_min_sm(const char *mn)
         opcode_is(mn, "brev") || opcode_is(mn, "bfe") || opcode_is(mn, "bfi"))
         return 20;
     if (opcode_is(mn, "fns")) return 30;
+    if (opcode_is(mn, "shf")) return 32; /* 9.7.8.7 */
     if (opcode_is(mn, "copysign") || opcode_is(mn, "testp")) return 20;
     if ((opcode_is(mn, "div") || opcode_is(mn, "rcp") || opcode_is(mn, "sqrt") ||
          opcode_is(mn, "rsqrt")) && (has(mn, ".approx") || has(mn, ".full")))
@@ -274,12 +280,13 @@ static void spec_shape(const char *mn, unsigned *nsrc, unsigned *dbits, unsigned
               opcode_is(mn, "clz") || opcode_is(mn, "bfind") || opcode_is(mn, "brev") ||
               opcode_is(mn, "rcp") || opcode_is(mn, "sqrt") || opcode_is(mn, "testp") ||
               opcode_is(mn, "rsqrt") || opcode_is(mn, "sin") || opcode_is(mn, "cos") ||
-              opcode_is(mn, "lg2") || opcode_is(mn, "ex2") || opcode_is(mn, "tanh");
+              opcode_is(mn, "lg2") || opcode_is(mn, "ex2") || opcode_is(mn, "tanh") ||
+              opcode_is(mn, "not") || opcode_is(mn, "cnot");
     int three = opcode_is(mn, "mad") || opcode_is(mn, "fma") || opcode_is(mn, "madc") ||
                 opcode_is(mn, "mad24") ||
                 opcode_is(mn, "sad") || opcode_is(mn, "bfe") || opcode_is(mn, "fns") ||
                 opcode_is(mn, "dp4a") || opcode_is(mn, "dp2a") || opcode_is(mn, "selp") ||
-                opcode_is(mn, "slct");
+                opcode_is(mn, "slct") || opcode_is(mn, "shf");
     *nsrc = one ? 1 : three ? 3 : opcode_is(mn, "bfi") ? 4 : 2;
     *dbits = t;
     for (unsigned i = 0; i < 4; i++) sbits[i] = i < *nsrc ? t : 0;
@@ -290,6 +297,12 @@ static void spec_shape(const char *mn, unsigned *nsrc, unsigned *dbits, unsigned
     if (opcode_is(mn, "szext")) sbits[1] = 32;
     if (opcode_is(mn, "testp")) *dbits = PTXCPU_DST_PRED; /* "result is .pred" (9.7.3.1) */
     if (opcode_is(mn, "selp")) sbits[2] = PTXCPU_PRED; /* "Operand c is a predicate" (9.7.6.3) */
+    if (has(mn, ".pred")) { /* and/or/xor/not .pred: every operand a predicate */
+        *dbits = 1;
+        for (unsigned i = 0; i < *nsrc; i++)
+            sbits[i] = 1;
+    }
+    if (opcode_is(mn, "shl") || opcode_is(mn, "shr")) sbits[1] = 32; /* "b must be a 32-bit value" */
     if (opcode_is(mn, "slct")) { /* d, a, b of .dtype; c "must match the second instruction type" */
         char dt[16];
         const char *p = mn + 4 + 4 * has(mn, ".ftz"); /* ".u64.s32" */

@@ -128,6 +128,12 @@ def spellings():
     # 9.7.6.4 slct d, a, b, c: c .s32 or .f32 (.ftz)
     sel = ('b16', 'b32', 'b64', 'u16', 'u32', 'u64', 's16', 's32', 's64', 'f32', 'f64')
     out += ['slct.%s.s32' % t for t in sel] + ['slct%s.%s.f32' % (f, t) for f in opt('ftz') for t in sel]
+    # 9.7.8 logic and shift (lop3 waits for instruction immediates)
+    out += ['%s.%s' % (op, t) for op in ('and', 'or', 'xor', 'not') for t in ('pred', 'b16', 'b32', 'b64')]
+    out += ['cnot.%s' % t for t in ('b16', 'b32', 'b64')]
+    out += ['shf.%s.%s.b32' % (d, m) for d in ('l', 'r') for m in ('clamp', 'wrap')]
+    out += ['shl.%s' % t for t in ('b16', 'b32', 'b64')]
+    out += ['shr.%s' % t for t in ('b16', 'b32', 'b64', 'u16', 'u32', 'u64', 's16', 's32', 's64')]
     # 9.7.6.1 set d, a, b{, c}: the same, with a destination type u32, s32 or f32 first
     for t in SETP_OPS:
         out += ['set.%s%s%s.%s.%s' % (c, b, f, dt, t) for c in SETP_OPS[t]
@@ -171,12 +177,13 @@ class Insn:
         tok = name.split('.')
         self.op = tok[0]
         self.mods = set(tok[1:])
-        types = [t for t in tok[1:] if t[0] in 'usbf' and t[1].isdigit() or t.startswith('bf16')]
+        types = [t for t in tok[1:] if t[0] in 'usbf' and t[1].isdigit() or t.startswith('bf16')
+                 or t == 'pred']
         self.type = types[0]
         self.btype = types[1] if len(types) > 1 else None
         self.signed = self.type[0] == 's'
         t = self.type
-        self.n = int(''.join(c for c in t.split('x')[0] if c.isdigit()))
+        self.n = 1 if t == 'pred' else int(''.join(c for c in t.split('x')[0] if c.isdigit()))
         self.packed = t.endswith('x2')
         self.float = t[0] == 'f' or t.startswith('bf')
         reg = self.n * (2 if self.packed else 1)
@@ -200,6 +207,14 @@ class Insn:
         self.compare = op in ('setp', 'set')               # p = BoolOp(a CmpOp b, c)
         if self.compare:
             self.src, self.dst = [reg, reg] + [1] * bool(self.mods & set(SETP_BOOL)), 2  # p|q
+        self.logic = op in ('and', 'or', 'xor', 'not', 'cnot', 'shl', 'shr', 'shf')
+        if self.logic:                                     # 9.7.8: bits; .pred a lane's bit
+            self.n = 1 if self.type == 'pred' else int(self.type[1:])
+            nl = 1 if op in ('not', 'cnot') else 3 if op == 'shf' else 2
+            self.src, self.dst = [self.n] * nl, self.n
+            if op in ('shl', 'shr'):
+                self.src[1] = 32                           # the amount b: 32 bits
+            self.float = False
         self.slct = op == 'slct'                           # d = c >= 0 ? a : b, c .s32/.f32
         if self.slct:
             self.type, self.btype = types[0], types[1]
@@ -1195,6 +1210,39 @@ def setp_eval(I, a):
     return f(t) | f(not t) << 1                        # p = BoolOp(t, c), q = BoolOp(!t, c)
 
 
+def logic_eval(I, a):
+    """9.7.8 with Python's unbounded integers: shifts clamp the amount to the width, .s fills
+    with the sign; shf shifts the 64-bit [b, a]."""
+    op, n = I.op, I.n
+    if op == 'shf':
+        c = a[2]
+        k = min(c, 32) if 'clamp' in I.mods else c & 31
+        v = a[1] << 32 | a[0]
+        return (v << k) >> 32 & M(32) if 'l' in I.mods else v >> k & M(32)
+    if op in ('shl', 'shr'):
+        k = min(a[1], n)
+        x = sx(a[0], n) if I.signed else a[0]
+        return (x << k if op == 'shl' else x >> k) & M(n)
+    x, y = a[0], a[1] if len(a) > 1 else 0
+    return {'and': x & y, 'or': x | y, 'xor': x ^ y, 'not': ~x & M(n), 'cnot': int(x == 0)}[op]
+
+
+def logic_cases(I, rng):
+    """Edges and random bits; shift amounts at the width's edges and past them."""
+    vals = [0, 1, M(I.n)] + ([1 << (I.n - 1), M(I.n - 1)] if I.n > 1 else []) + \
+        [rng.getrandbits(I.n) for _ in range(3)]
+    amounts = [0, 1, I.n - 1 if I.n > 1 else 0, I.n, I.n + 1, 31, 32, 33, 255, M(32)]
+    cases = []
+    for k in range(12):
+        v = [rng.choice(vals) for _ in I.src]
+        if I.op in ('shl', 'shr'):
+            v[1] = amounts[k % len(amounts)]
+        if I.op == 'shf':
+            v[2] = amounts[k % len(amounts)]
+        cases.append(tuple(v))
+    return cases
+
+
 def slct_eval(I, a):
     """9.7.6.4: c >= 0 on c's value (f32: decoded, so either zero is >= 0 and NaN is not; .ftz
     zeroes a subnormal), the chosen operand's bits."""
@@ -1240,12 +1288,15 @@ def lines_for(name, rng, count=None):
     I = Insn(name)
     cases = []
     while len(cases) < (count or 1):
-        cases += slct_cases(I, rng) if I.slct else setp_cases(I, rng) if I.compare else \
+        cases += logic_cases(I, rng) if I.logic else \
+            slct_cases(I, rng) if I.slct else setp_cases(I, rng) if I.compare else \
             float_cases(I, rng) if I.float and not I.select else int_cases(I, rng)
     out = []
     for k, a in enumerate(cases[:count] if count else cases):
         cf_in = k % 2 if I.reads_cc else 0
-        if I.slct:
+        if I.logic:
+            r, cf = logic_eval(I, list(a)), None
+        elif I.slct:
             r, cf = slct_eval(I, list(a)), None
         elif I.compare:
             r, cf = setp_eval(I, list(a)), None
