@@ -8,35 +8,63 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Each command's synopsis and what it does: `ptxcpu` prints them all, `ptxcpu CMD --help` one. */
+static const struct { const char *name, *synopsis, *what; } commands[] = {
+    {"info", "info", "CPU features, ISAs compiled in and usable, the chosen ISA"},
+    {"list", "list [--target sm_XX]",
+     "every accepted spelling and its minimum target\n"
+     "(three-input forms with their sources: min.f32(a,b,c))"},
+    {"eval", "eval [--target sm_XX] MNEMONIC [cf=0|1] OPERAND...",
+     "the result (and carry-out) on every usable ISA;\n"
+     "the operands pick min.f32's two- or three-input form;\n"
+     "a predicate operand is 0 or 1 (!0, !1: negated), a p|q result prints as p|q"},
+    {"check", "check [--isa LIST] FILE...", "run test-vector files (docs/VECTORS.md)"},
+    {"demo", "demo [--threads-total N] [--length L] [--no-check] [--json FILE]",
+     "the main job: a grid of dp4a and mad chains on all cores"},
+    {"bench", "bench [--quick|--full] [--filter GLOB] [--json FILE]",
+     "throughput against this CPU's measured peaks and the plain C loop"},
+    {"tour", "tour", "one lane of a few instructions on the active ISA"},
+};
+
+/* One command's synopsis, its description indented under it */
+static void print_command(FILE *f, unsigned i)
+{
+    const char *indent = "                                        "; /* 40 */
+    fprintf(f, "  %-38s", commands[i].synopsis);
+    if (strlen(commands[i].synopsis) > 37)
+        fprintf(f, "\n%s", indent);
+    for (const char *p = commands[i].what; *p;) {
+        size_t n = strcspn(p, "\n");
+        fprintf(f, "%.*s\n", (int)n, p);
+        p += n + (p[n] == '\n');
+        if (*p)
+            fputs(indent, f);
+    }
+}
+
 static int usage(FILE *f)
 {
-    fprintf(f,
-            "usage: ptxcpu <command> [args]\n"
-            "  info                                  CPU features, ISAs compiled in and usable, "
-            "the chosen ISA\n"
-            "  list [--target sm_XX]                 every accepted spelling and its minimum "
-            "target\n"
-            "                                        (three-input forms with their sources: "
-            "min.f32(a,b,c))\n"
-            "  eval [--target sm_XX] MNEMONIC [cf=0|1] OPERAND...\n"
-            "                                        the result (and carry-out) on every usable "
-            "ISA;\n"
-            "                                        the operands pick min.f32's two- or "
-            "three-input form\n"
-            "  check [--isa LIST] FILE...            run test-vector files (docs/VECTORS.md)\n"
-            "  demo [--threads-total N] [--length L] [--no-check] [--json FILE]\n"
-            "                                        the main job: a grid of dp4a and mad chains on "
-            "all cores\n"
-            "  bench [--quick] [--filter GLOB] [--json FILE]\n"
-            "                                        throughput against this CPU's measured peaks\n"
-            "  tour                                  one lane of a few instructions on the active "
-            "ISA\n"
-            "environment: PTXCPU_ISA=scalar|avx2|avx512|neon forces the ISA; "
-            "PTXCPU_UNDER_EMULATION=1 (set by the\n"
-            "cross build's qemu runner) marks bench numbers as not performance\n"
-            "under mpirun (a build with MPI): info, demo and bench run across the ranks "
-            "(docs/MPI.md)\n");
+    fprintf(f, "usage: ptxcpu <command> [args]   (ptxcpu <command> --help: that command)\n");
+    for (unsigned i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        print_command(f, i);
+    fprintf(f, "environment: PTXCPU_ISA=scalar|avx2|avx512|neon forces the ISA; "
+               "PTXCPU_UNDER_EMULATION=1 (set by the\n"
+               "cross build's qemu runner) marks bench numbers as not performance\n"
+               "under mpirun (a build with MPI): info, demo and bench run across the ranks "
+               "(docs/MPI.md)\n");
     return f == stderr ? 2 : 0;
+}
+
+/* `ptxcpu CMD --help` (or -h): CMD's synopsis on stdout, exit 0; 1 when CMD is no command */
+static int command_help(const char *cmd)
+{
+    for (unsigned i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        if (!strcmp(commands[i].name, cmd)) {
+            printf("usage: ptxcpu %s\n", commands[i].synopsis);
+            print_command(stdout, i);
+            return 0;
+        }
+    return 1;
 }
 
 static int cmd_info(void)
@@ -304,6 +332,8 @@ int main(int argc, char **argv)
     if (argc < 2)
         return usage(stderr);
     const char *cmd = argv[1];
+    if (argc == 3 && (!strcmp(argv[2], "--help") || !strcmp(argv[2], "-h")) && !command_help(cmd))
+        return 0;
     if (!strcmp(cmd, "info")) {
         if (argc > 2) {
             fprintf(stderr, "ptxcpu info: unexpected argument '%s'\n", argv[2]);

@@ -30,12 +30,14 @@ int cli_parse_operand(const char *tok, unsigned bits, int integer_typed, uint64_
     char tb[64], cb[16];
     const char *shown = cli_shown(tok, tb, sizeof tb); /* tok as messages show it */
     uint64_t mask = bits >= 64 ? ~0ull : (1ull << bits) - 1;
-    if (bits == PTXCPU_PRED) { /* a predicate source (selp's c): 0 or 1 */
-        if ((tok[0] != '0' && tok[0] != '1') || tok[1]) {
-            snprintf(why, whylen, "'%s': a predicate operand is 0 or 1", shown);
+    if (bits == PTXCPU_PRED) { /* a predicate source (selp's, setp's c): 0 or 1, or negated */
+        int neg = tok[0] == '!'; /* {!}c: the instruction reads the register's complement */
+        const char *v = tok + neg;
+        if ((v[0] != '0' && v[0] != '1') || v[1]) {
+            snprintf(why, whylen, "'%s': a predicate operand is 0 or 1, or !0 or !1 negated", shown);
             return 0;
         }
-        *out = (uint64_t)(tok[0] - '0');
+        *out = (uint64_t)((v[0] - '0') ^ neg);
         return 1;
     }
     if (tok[0] == '0' && (tok[1] == 'x' || tok[1] == 'X')) {

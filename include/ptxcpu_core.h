@@ -106,8 +106,8 @@ typedef struct ptxcpu_insn_desc {
  * n > 1), 32 * dst_bits / 8 = 4 bytes a register as for the other widths. Lanes whose guard bit is 0
  * keep their predicate bit: only the guarded lanes' bits of the mask change. d may also be exactly
  * the guard masks (same base and stride: @p testp.finite.f32 p, a): each warp's guard is read
- * before its d is written. ptxcpu_run_chain refuses such an instruction (no source takes a
- * predicate back). A partial guard updates the mask by read-modify-write: two threads must not
+ * before its d is written. ptxcpu_run_chain refuses such an instruction (and.pred included:
+ * chains are the benchmarks' register workload, not the predicates'). A partial guard updates the mask by read-modify-write: two threads must not
  * write lanes of the same predicate register at once, even with disjoint guards. */
 #define PTXCPU_DST_PRED 1u
 /* Two predicate destinations, p|q (setp, 9.7.6.2: q is p's related value from the complement of

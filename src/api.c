@@ -246,8 +246,8 @@ ptxcpu_status ptxcpu_run_chain(ptxcpu_kernel k, const ptxcpu_batch *b, unsigned 
         return ptx_fail(PTXCPU_E_ARG, "ptxcpu_run_chain: %s has %u sources; feedback %u is not one",
                         r->mnem, r->nsrc, feedback);
     if (ptx_pred_d(r->bits[0]))
-        return ptx_fail(PTXCPU_E_ARG, "ptxcpu_run_chain: %s writes a predicate, which no source "
-                        "of it reads back", r->mnem);
+        return ptx_fail(PTXCPU_E_ARG, "ptxcpu_run_chain: %s writes a predicate; chains run "
+                        "register results only", r->mnem);
     if (r->bits[feedback + 1] != r->bits[0])
         return ptx_fail(PTXCPU_E_ARG, "ptxcpu_run_chain: %s: source %u is %u-bit but d is %u-bit",
                         r->mnem, feedback, r->bits[feedback + 1], r->bits[0]);

@@ -373,11 +373,15 @@ int main(void)
             continue;
         const char *type = strrchr(d.mnemonic, '.') + 1;
         nspelled_float += type[0] == 'f' || !strncmp(type, "bf", 2);
+        int float_named = type[0] == 'f' || !strncmp(type, "bf", 2);
+        if (!strncmp(d.mnemonic, "set.", 4) || !strncmp(d.mnemonic, "slct.", 5)) {
+            npred += float_named; /* the comparisons, whose last type is a source's: tests/cmp */
+            continue;
+        }
         if (d.elem == PTXCPU_ELEM_INT)
             continue;
-        if (d.dst_bits == PTXCPU_DST_PRED || d.dst_bits == PTXCPU_DST_PRED_PAIR ||
-            !strncmp(d.mnemonic, "set.", 4) || !strncmp(d.mnemonic, "slct.", 5)) {
-            /* predicates: testp's in testp_libc.c; the comparisons setp, set in tests/cmp */
+        if (d.dst_bits == PTXCPU_DST_PRED || d.dst_bits == PTXCPU_DST_PRED_PAIR) {
+            /* predicates: testp's in testp_libc.c, setp's in tests/cmp */
             npred++;
             continue;
         }

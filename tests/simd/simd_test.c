@@ -770,7 +770,8 @@ static void check_kernel(const shape *s, unsigned long random_lanes)
         check_pred_guard_alias(s);
     if (s->dbits == PTXCPU_DST_PRED_PAIR)
         check_pair_guard_alias(s);
-    for (unsigned fb = 0; fb < s->nsrc; fb++)
+    for (unsigned fb = 0; fb < s->nsrc && s->dbits > PTXCPU_DST_PRED_PAIR; fb++) /* (no chains
+                                                          of predicates: ptxcpu_run_chain) */
         if (s->sbits[fb] == s->dbits) {
             static const uint64_t steps[] = {0, 1, 2, 5, 17};
             for (unsigned i = 0; i < 5; i++)

@@ -1305,6 +1305,8 @@ def lines_for(name, rng, count=None):
         else:
             r, cf = int_eval(I, list(a), cf_in)
         ops = ' '.join(fmt_operand(I, v, w) for v, w in zip(a, I.src))
+        if I.compare and len(a) == 3 and k % 3 == 2:   # {!}c: the register holds !c, negated
+            ops = ops[:ops.rindex(' ') + 1] + '!%d' % (1 - a[2])
         line = '%-22s %s%s -> %s' % (I.name, 'cf=%d ' % cf_in if I.reads_cc else '', ops,
                                      fmt_result(I, r, k))
         if I.writes_cc:
