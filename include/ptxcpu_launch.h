@@ -77,7 +77,8 @@ typedef struct ptxcpu_launch_opts {
                              physical core of the allowed cpuset; at most 1024. More threads
                              than cores share them (pinned modulo the cores). A PTXCPU_THREADS
                              that is not a count in 1..1024 is ignored, and the summary
-                             (ptxcpu_topology_summary, `ptxcpu info`) says so */
+                             (ptxcpu_topology_summary, `ptxcpu info`, `ptxcpu demo`) says
+                             so, as it says when one oversubscribes the allowed PUs */
     ptxcpu_bind bind;     /* default PTXCPU_BIND_CORE */
     size_t scratch_bytes; /* per-thread scratch; 0: half the L2 hwloc reports for a core, at
                              least 64 KiB; at most 1 GiB */

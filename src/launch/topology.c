@@ -120,6 +120,9 @@ static void build_summary(int env)
     if (env < 0)
         ADD("PTXCPU_THREADS=%s ignored: not a count in 1..%u\n", getenv("PTXCPU_THREADS"),
             PTX_MAX_THREADS);
+    if (env > 0 && (unsigned)env > t->allowed_pus) /* (demo and info print this summary) */
+        ADD("launch: PTXCPU_THREADS=%d oversubscribes the %u allowed PU(s): threads share "
+            "cores, and throughput per thread drops accordingly\n", env, t->allowed_pus);
 #undef ADD
 }
 
