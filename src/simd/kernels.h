@@ -603,7 +603,13 @@ VINL ptxcpu_lanemask *simd_ccw(const ptxcpu_batch *bt, size_t w)
 #define SIMD_ROW_KERNEL_CMP0(DW) SIMD_ROW_KERNEL_(DW)
 #define SIMD_ROW_KERNEL_(DW) SIMD_ROW_KERNEL__(DW)
 #define SIMD_ROW_KERNEL__(DW) SIMD_ROW_KERNEL_##DW
-#define SIMD_ROW_KERNEL_1 SIMD_PRED_KERNEL
+#define SIMD_ROW_KERNEL_1(ID, SEM, TY, TY2, MODS, RND, DW, AW, ...)                              \
+    PTX_CAT(SIMD_PRED_KERNEL_A, AW)(ID, SEM, TY, TY2, MODS, RND, DW, AW, __VA_ARGS__)
+/* (a predicate d from predicate sources, and.pred ...: word operations, simd/kernels_pred.h) */
+#define SIMD_PRED_KERNEL_A1 SIMD_WORD_KERNEL
+#define SIMD_PRED_KERNEL_A16 SIMD_PRED_KERNEL
+#define SIMD_PRED_KERNEL_A32 SIMD_PRED_KERNEL
+#define SIMD_PRED_KERNEL_A64 SIMD_PRED_KERNEL
 #define SIMD_ROW_KERNEL_16 SIMD_KERNEL
 #define SIMD_ROW_KERNEL_32 SIMD_KERNEL
 #define SIMD_ROW_KERNEL_64 SIMD_KERNEL

@@ -49,6 +49,37 @@ VINL ptxcpu_lanemask simd_warp_bits(const vm *flags)
     SIMD_FN(o, ID)(const ptx_kctx *ctx, const ptxcpu_batch *bt) { SIMD_NAME(k, ID)(ctx, bt); }
     /* (no chain: ptxcpu_run_chain refuses these rows, no source reads a predicate back) */
 
+/* Rows whose d and sources are all predicates (and, or, xor, not .pred): one word operation a warp
+ * (simd_word_<SEM>, simd/logic_ops.h), 32 lanes at once, of which the guard's bits change; packed
+ * masks without a guard as one loop the compiler vectorizes (d may be exactly a source). */
+#define SIMD_WORD_KERNEL(ID, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, S3W, CC)                   \
+    VINL void simd_word_run_##ID(const ptxcpu_batch *batch)                                    \
+    {                                                                                          \
+        const ptxcpu_batch walk_ = *batch, *const bt = &walk_;                                 \
+        if (!bt->guard && bt->d_stride == 4 && bt->src[0].stride == 4 &&                       \
+            (!(BW) || bt->src[1].stride == 4)) { /* packed masks, every lane: a plain loop */  \
+            ptxcpu_lanemask *d = bt->d;                                                        \
+            const ptxcpu_lanemask *a = bt->src[0].base, *b = (BW) ? bt->src[1].base : a;       \
+            for (size_t w = 0; w < bt->n; w++)                                                 \
+                d[w] = simd_word_##SEM(a[w], b[w]);                                            \
+            return;                                                                            \
+        }                                                                                      \
+        for (size_t w = 0; w < bt->n; w++) {                                                   \
+            const ptxcpu_lanemask guard = simd_guard(bt, w);                                   \
+            const ptxcpu_lanemask a = *(const ptxcpu_lanemask *)simd_src(bt, 0, w);            \
+            const ptxcpu_lanemask b = (BW) ? *(const ptxcpu_lanemask *)simd_src(bt, 1, w) : 0; \
+            simd_pred_merge((ptxcpu_lanemask *)((char *)bt->d + (ptrdiff_t)w * bt->d_stride),  \
+                            simd_word_##SEM(a, b), guard);                                     \
+        }                                                                                      \
+    }                                                                                          \
+    SIMD_FN(k, ID)(const ptx_kctx *ctx, const ptxcpu_batch *bt)                                \
+    {                                                                                          \
+        (void)ctx;                                                                             \
+        simd_word_run_##ID(bt);                                                                \
+    }                                                                                          \
+    SIMD_FN(f, ID)(const ptx_kctx *ctx, const ptxcpu_batch *bt) { SIMD_NAME(k, ID)(ctx, bt); } \
+    SIMD_FN(o, ID)(const ptx_kctx *ctx, const ptxcpu_batch *bt) { SIMD_NAME(k, ID)(ctx, bt); }
+
 /* A compare family's rows (setp, set): the operator from the context is one test of
  * simd/cmp_ops.h on (a, b) or (b, a), negated or not, decided once a call; a loop specialised for
  * each test then makes each warp's t from its chunks' lanes (t ^ neg), and p = BoolOp(t, c) (and

@@ -31,12 +31,11 @@ SIMD_BODY(NOT, 16, 16, 0, 0, 0) { return v16_from32(v32_not(v32_from16_u(a))); }
 SIMD_BODY(NOT, 32, 32, 0, 0, 0) { return v32_not(a); }
 SIMD_BODY(NOT, 64, 64, 0, 0, 0) { return v64_not(a); }
 
-/* .pred: the lanes' masks (simd/kernels_pred.h gathers them into d's word) */
-VINL vm simd_vm_xor(vm a, vm b) { return vm_or(vm_andnot(a, b), vm_andnot(b, a)); }
-SIMD_PRED_BODY(AND, 1, 1, 0, 0) { return vm_and(a, b); }
-SIMD_PRED_BODY(OR, 1, 1, 0, 0) { return vm_or(a, b); }
-SIMD_PRED_BODY(XOR, 1, 1, 0, 0) { return simd_vm_xor(a, b); }
-SIMD_PRED_BODY(NOT, 1, 0, 0, 0) { return vm_not(a); }
+/* .pred: a warp's masks, one word each (the word kernel of simd/kernels_pred.h) */
+VINL ptxcpu_lanemask simd_word_AND(ptxcpu_lanemask a, ptxcpu_lanemask b) { return a & b; }
+VINL ptxcpu_lanemask simd_word_OR(ptxcpu_lanemask a, ptxcpu_lanemask b) { return a | b; }
+VINL ptxcpu_lanemask simd_word_XOR(ptxcpu_lanemask a, ptxcpu_lanemask b) { return a ^ b; }
+VINL ptxcpu_lanemask simd_word_NOT(ptxcpu_lanemask a, ptxcpu_lanemask b) { return (void)b, ~a; }
 
 /* cnot: 1 where a is 0, else 0 */
 SIMD_BODY(CNOT, 16, 16, 0, 0, 0) { return v16_sel(v16_cmpeq(a, v16_set1(0)), v16_set1(1), v16_set1(0)); }
