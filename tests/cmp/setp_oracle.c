@@ -221,6 +221,10 @@ int main(void)
     r.a = malloc(r.warps * 32 * 8), r.b = malloc(r.warps * 32 * 8);
     r.c = malloc(r.warps * 4), r.guard = malloc(r.warps * 4), r.d = malloc(r.warps * 128);
     r.d0 = malloc(r.warps * 128);
+    if (!r.a || !r.b || !r.c || !r.guard || !r.d || !r.d0) {
+        printf("FAIL: out of memory\n");
+        return 2;
+    }
     unsigned fails = 0, rows = 0, runs = 0;
     for (size_t i = 0; i < ptxcpu_insn_count(); i++) {
         ptxcpu_insn_desc desc;
@@ -265,6 +269,7 @@ int main(void)
         if (ptxcpu_isa_compiled((ptxcpu_isa)isa) && !ptxcpu_isa_usable((ptxcpu_isa)isa))
             printf("SKIP %s: this CPU lacks it (its kernels are checked where it runs)\n",
                    ptxcpu_isa_name((ptxcpu_isa)isa));
+    free(r.a), free(r.b), free(r.c), free(r.guard), free(r.d), free(r.d0);
     printf("%s: %u set and setp spellings, %u runs, %u failures%s\n",
            fails ? "FAIL" : "OK", rows, runs, fails, full ? " (every 16-bit a)" : "");
     return fails || rows == 0 ? 1 : 0;
