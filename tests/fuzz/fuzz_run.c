@@ -446,8 +446,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             viol |= 1u << PTXCPU_E_RANGE;
     }
     unsigned chain_viol = 0;
-    if (mode == 1 && (feedback >= d.nsrc || d.src_bits[feedback] != d.dst_bits))
-        chain_viol = 1u << PTXCPU_E_ARG;
+    if (mode == 1 && (feedback >= d.nsrc || d.src_bits[feedback] != d.dst_bits ||
+                      d.dst_bits == PTXCPU_DST_PRED || d.dst_bits == PTXCPU_DST_PRED_PAIR))
+        chain_viol = 1u << PTXCPU_E_ARG; /* (no chains of predicates: and.pred is refused too) */
 
     /* fill the owned bytes; snapshot what the library may write */
     rd tail = in;
