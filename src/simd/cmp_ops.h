@@ -71,6 +71,14 @@ SIMD_FCMP_BITS_DEF(32, 0x7fffffffu, 0x7f800000u, 0x00800000u)
 SIMD_FCMP_BITS_DEF(64, 0x7fffffffffffffffull, 0x7ff0000000000000ull, 0x0010000000000000ull)
 #undef SIMD_FCMP_BITS_DEF
 
+/* The layer's float compare of W-bit lanes for test `kind` */
+#define SIMD_FCMP_BY_KIND(W, kind, a, b)                                                         \
+    ((kind) == CK_LT   ? v##W##_fcmp_lt_f##W(a, b)                                             \
+     : (kind) == CK_LE ? v##W##_fcmp_le_f##W(a, b)                                             \
+     : (kind) == CK_EQ ? v##W##_fcmp_eq_f##W(a, b)                                             \
+     : (kind) == CK_LG ? v##W##_fcmp_lg_f##W(a, b)                                             \
+                       : v##W##_fcmp_un_f##W(a, b))
+
 /* f32 by the layer's float compares where it has them (VEC_HAS_FCMP_F32; the kernel runs them
  * with DAZ clear: simd/kernels_pred.h), .ftz as a subnormal magnitude made zero first */
 #ifdef VEC_HAS_FCMP_F32
@@ -81,11 +89,7 @@ VINL vm simd_fcmp_32(unsigned m, int kind, v32 a, v32 b)
         a = v32_sel(v32_cmpgt_s(min_normal, v32_and(a, abs)), v32_zero(), a);
         b = v32_sel(v32_cmpgt_s(min_normal, v32_and(b, abs)), v32_zero(), b);
     }
-    return kind == CK_LT   ? v32_fcmp_lt_f32(a, b)
-           : kind == CK_LE ? v32_fcmp_le_f32(a, b)
-           : kind == CK_EQ ? v32_fcmp_eq_f32(a, b)
-           : kind == CK_LG ? v32_fcmp_lg_f32(a, b)
-                           : v32_fcmp_un_f32(a, b);
+    return SIMD_FCMP_BY_KIND(32, kind, a, b);
 }
 #else
 #define simd_fcmp_32 simd_fcmp_bits_32
@@ -94,11 +98,7 @@ VINL vm simd_fcmp_32(unsigned m, int kind, v32 a, v32 b)
 VINL vm simd_fcmp_64(unsigned m, int kind, v64 a, v64 b)
 {
     (void)m; /* (f64 has no .ftz) */
-    return kind == CK_LT   ? v64_fcmp_lt_f64(a, b)
-           : kind == CK_LE ? v64_fcmp_le_f64(a, b)
-           : kind == CK_EQ ? v64_fcmp_eq_f64(a, b)
-           : kind == CK_LG ? v64_fcmp_lg_f64(a, b)
-                           : v64_fcmp_un_f64(a, b);
+    return SIMD_FCMP_BY_KIND(64, kind, a, b);
 }
 #else
 #define simd_fcmp_64 simd_fcmp_bits_64

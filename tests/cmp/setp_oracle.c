@@ -7,6 +7,7 @@
  * random bits; every 16-bit b against 4 values of a (every a with PTXCPU_CMP_FULL=1); random guards
  * and c masks, lanes outside the guard checked unchanged. */
 #include "ptxcpu.h"
+#include "oracle_isas.h"
 #include "test_common.h"
 
 #include <math.h>
@@ -238,17 +239,11 @@ int main(void)
             continue;
         }
         rows++;
-        ptxcpu_insn insn;
-        if (ptxcpu_parse(desc.mnemonic, NULL, &insn) != PTXCPU_OK) {
-            printf("FAIL %s: %s\n", desc.mnemonic, ptxcpu_last_error());
-            fails++;
-            continue;
-        }
-        for (int isa = 0; isa < PTXCPU_ISA_COUNT; isa++) {
-            ptxcpu_kernel k;
-            if (!ptxcpu_isa_usable((ptxcpu_isa)isa) ||
-                ptxcpu_resolve(&insn, (ptxcpu_isa)isa, &k) != PTXCPU_OK)
-                continue;
+        ptxcpu_kernel ks[PTXCPU_ISA_COUNT];
+        const unsigned nk = oracle_kernels(desc.mnemonic, ks);
+        fails += nk == 0;
+        for (unsigned j = 0; j < nk; j++) {
+            const ptxcpu_kernel k = ks[j];
             r.warps = random_warps;
             fill(&s, &r, 0x5e7b0000u + i, 0, 0);
             check(k, &s, desc.mnemonic, &r, &fails);
@@ -265,10 +260,7 @@ int main(void)
                 }
         }
     }
-    for (int isa = 0; isa < PTXCPU_ISA_COUNT; isa++)
-        if (ptxcpu_isa_compiled((ptxcpu_isa)isa) && !ptxcpu_isa_usable((ptxcpu_isa)isa))
-            printf("SKIP %s: this CPU lacks it (its kernels are checked where it runs)\n",
-                   ptxcpu_isa_name((ptxcpu_isa)isa));
+    oracle_report_skipped();
     free(r.a), free(r.b), free(r.c), free(r.guard), free(r.d), free(r.d0);
     printf("%s: %u set and setp spellings, %u runs, %u failures%s\n",
            fails ? "FAIL" : "OK", rows, runs, fails, full ? " (every 16-bit a)" : "");

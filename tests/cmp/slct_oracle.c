@@ -4,6 +4,7 @@
  * and random bits; a and b random bits (the chosen one's bits are copied, NaN payloads too);
  * random guards, lanes outside them checked unchanged. */
 #include "ptxcpu.h"
+#include "oracle_isas.h"
 #include "test_common.h"
 
 #include <math.h>
@@ -75,7 +76,6 @@ int main(void)
     rng_t g = {0x51c7};
     for (size_t i = 0; i < ptxcpu_insn_count(); i++) {
         ptxcpu_insn_desc desc;
-        ptxcpu_insn insn;
         if (ptxcpu_insn_at(i, &desc) != PTXCPU_OK || strncmp(desc.mnemonic, "slct.", 5))
             continue;
         rows++;
@@ -90,24 +90,16 @@ int main(void)
             fails++;
             continue;
         }
-        if (ptxcpu_parse(desc.mnemonic, NULL, &insn) != PTXCPU_OK) {
-            printf("FAIL %s: %s\n", desc.mnemonic, ptxcpu_last_error());
-            fails++;
-            continue;
-        }
-        for (int isa = 0; isa < PTXCPU_ISA_COUNT; isa++) {
-            ptxcpu_kernel k;
-            if (!ptxcpu_isa_usable((ptxcpu_isa)isa) ||
-                ptxcpu_resolve(&insn, (ptxcpu_isa)isa, &k) != PTXCPU_OK)
-                continue;
+        ptxcpu_kernel ks[PTXCPU_ISA_COUNT];
+        const unsigned nk = oracle_kernels(desc.mnemonic, ks);
+        fails += nk == 0;
+        for (unsigned j = 0; j < nk; j++) {
+            const ptxcpu_kernel k = ks[j];
             for (unsigned rep = 0; rep < 4; rep++, runs++)
                 fails += check(k, desc.mnemonic, w, ctype, ftz, &g) != 0;
         }
     }
-    for (int isa = 0; isa < PTXCPU_ISA_COUNT; isa++)
-        if (ptxcpu_isa_compiled((ptxcpu_isa)isa) && !ptxcpu_isa_usable((ptxcpu_isa)isa))
-            printf("SKIP %s: this CPU lacks it (its kernels are checked where it runs)\n",
-                   ptxcpu_isa_name((ptxcpu_isa)isa));
+    oracle_report_skipped();
     printf("%s: %u slct spellings, %u runs of %d lanes, %u failed\n", fails ? "FAIL" : "OK", rows,
            runs, LANES, fails);
     return fails || rows != 33 ? 1 : 0;
