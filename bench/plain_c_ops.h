@@ -88,6 +88,7 @@ static inline double f64_nan3(double r, double a, double b, double c)
 static inline double f64_nan2(double r, double a, double b) { return f64_nan3(r, a, b, 0.0); }
 /* .ftz: a subnormal becomes a zero of its sign. */
 static inline float f32_ftz(float x) { return fabsf(x) < FLT_MIN ? copysignf(0.0f, x) : x; }
+static inline double f64_ftz(double x) { return fabs(x) < DBL_MIN ? copysign(0.0, x) : x; }
 /* .sat: clamp to [+0, 1]; NaN and -0 give +0. */
 static inline float f32_sat(float x) { return x > 0.0f ? (x < 1.0f ? x : 1.0f) : 0.0f; }
 

@@ -105,6 +105,23 @@ static inline uint32_t ptx_bop_apply(unsigned bop, uint32_t t, uint32_t c)
 {
     return bop == BOP_AND ? t & c : bop == BOP_OR ? t | c : bop == BOP_XOR ? t ^ c : t;
 }
+/* The float types, whose compares have the ordered and unordered operators (a constant
+ * expression: kernel templates test it in enums) */
+#define PTX_TY_IS_FLOAT(ty)                                                                      \
+    ((ty) == TY_F16 || (ty) == TY_F16X2 || (ty) == TY_BF16 || (ty) == TY_BF16X2 ||             \
+     (ty) == TY_F32 || (ty) == TY_F64)
+/* What set writes for true in (each half of) a d of type ty2 (9.7.6.1, 9.7.7.1): 1.0 in a float
+ * format, all ones in an integer one (0xffff a half for a packed source's .u32/.s32 d). */
+static inline uint32_t ptx_set_true(int ty2, int packed)
+{
+    switch (ty2) {
+    case TY_F32: return 0x3f800000u;
+    case TY_F16: case TY_F16X2: return 0x3c00;
+    case TY_BF16: case TY_BF16X2: return 0x3f80;
+    case TY_U16: case TY_S16: return 0xffff;
+    default: return packed ? 0xffff : 0xffffffffu;
+    }
+}
 
 /* Rounding (column 7). NONE (= no modifier written) is RN except for legacy mad.f32. */
 enum ptx_rnd { RND_NONE, RND_RN, RND_RZ, RND_RM, RND_RP };
@@ -152,6 +169,7 @@ typedef struct ptxcpu_kernel_ctx { /* (opaque in ptxcpu_core.h, which ptxcpu_pre
     uint8_t fenv_preset; /* the caller promised the default FP environment: it is not read */
     uint8_t cmp;         /* a comparison's operator (enum ptx_cmp: setp, set) */
     uint8_t bop;         /* its Boolean operator with c (enum ptx_bop) */
+    uint8_t ty2;         /* a compare family's second type (set's d: what it writes for true) */
 } ptx_kctx;
 /* The modifier bits a context holds, as the row has them (M_CMP_OF, M_BOP_OF read them back) */
 static inline uint32_t ptx_kctx_mods(const ptx_kctx *ctx)
@@ -159,8 +177,9 @@ static inline uint32_t ptx_kctx_mods(const ptx_kctx *ctx)
     return (uint32_t)ctx->cmp << M_CMP_SHIFT | (uint32_t)ctx->bop << M_BOP_SHIFT;
 }
 /* A table entry's two contexts: [0] for ptxcpu_run, [1] with the promise */
-#define PTX_KCTX_PAIR(RND, MODS)                                                                 \
-    {{RND_##RND, 0, M_CMP_OF(MODS), M_BOP_OF(MODS)}, {RND_##RND, 1, M_CMP_OF(MODS), M_BOP_OF(MODS)}}
+#define PTX_KCTX_PAIR(RND, MODS, TY2)                                                            \
+    {{RND_##RND, 0, M_CMP_OF(MODS), M_BOP_OF(MODS), TY_##TY2},                                  \
+     {RND_##RND, 1, M_CMP_OF(MODS), M_BOP_OF(MODS), TY_##TY2}}
 /* RND_CTX: the rounding of a kernel shared by the directed modes, read from its context `ctx`,
  * which tells the compiler it is one of RZ, RM, RP (tests of RN or none fold away). */
 static inline __attribute__((always_inline)) int ptx_rnd_directed(unsigned rnd)

@@ -37,17 +37,19 @@ PTX_EXTRA_KERNELS(PTX_TABLE_DECLARE_EXTRA)
 #define PTX_TABLE_FLAT(KID) NULL, NULL
 #endif
 /* A row's entry: its kernel (PTX_KERNEL_OF_<id>), its chain, and its context. */
-#define PTX_TABLE_ENTRY(IDX, ID, RND, MODS) PTX_TABLE_ENTRY_(IDX, ID, PTX_KERNEL_OF_##ID, RND, MODS)
-#define PTX_TABLE_ENTRY_(IDX, ID, KID, RND, MODS) PTX_TABLE_ENTRY__(IDX, ID, KID, RND, MODS)
-#define PTX_TABLE_ENTRY__(IDX, ID, KID, RND, MODS)                                               \
+#define PTX_TABLE_ENTRY(IDX, ID, RND, MODS, TY2)                                                 \
+    PTX_TABLE_ENTRY_(IDX, ID, PTX_KERNEL_OF_##ID, RND, MODS, TY2)
+#define PTX_TABLE_ENTRY_(IDX, ID, KID, RND, MODS, TY2) PTX_TABLE_ENTRY__(IDX, ID, KID, RND, MODS, TY2)
+#define PTX_TABLE_ENTRY__(IDX, ID, KID, RND, MODS, TY2)                                          \
     [IDX] = {PTX_GROUP_KERNEL(k, KID), PTX_CHAIN_OR_NULL(ID, PTX_GROUP_KERNEL(c, ID)),         \
-             PTX_TABLE_FLAT(KID), IDX, PTX_KERNEL_ISA, PTX_EXT_NONE, PTX_KCTX_PAIR(RND, MODS)},
+             PTX_TABLE_FLAT(KID), IDX, PTX_KERNEL_ISA, PTX_EXT_NONE,                           \
+             PTX_KCTX_PAIR(RND, MODS, TY2)},
 PTX_HIDDEN extern const struct ptxcpu_kernel_entry PTX_KERNEL_TABLE[PTX_NKERNELS];
 const struct ptxcpu_kernel_entry PTX_KERNEL_TABLE[PTX_NKERNELS] = {
-#define PTX_OP(ID, MN, SEM, TY, TY2, MODS, RND, ...) PTX_TABLE_ENTRY(PTX_OP_##ID, ID, RND, MODS)
+#define PTX_OP(ID, MN, SEM, TY, TY2, MODS, RND, ...) PTX_TABLE_ENTRY(PTX_OP_##ID, ID, RND, MODS, TY2)
 #include "ops.def"
 #undef PTX_OP
-#define PTX_EXTRA(ID, MN, SEM, TY, TY2, MODS, RND, ...) PTX_TABLE_ENTRY(PTX_K_##ID, ID, RND, MODS)
+#define PTX_EXTRA(ID, MN, SEM, TY, TY2, MODS, RND, ...) PTX_TABLE_ENTRY(PTX_K_##ID, ID, RND, MODS, TY2)
     PTX_EXTRA_KERNELS(PTX_EXTRA)
 #undef PTX_EXTRA
 };

@@ -204,7 +204,7 @@ static void sb_cut(sb *b, size_t n)
 static void sb_list_tokens(sb *b, const unsigned char *sel, const char *cat, const toks *given)
 {
     char seen[64][2 * TOKLEN];
-    int nseen = 0;
+    int nseen = 0, cut = 0;
     for (unsigned i = 0; i < PTX_NROWS; i++) {
         if (!sel[i]) continue;
         for (int k = 1; k < row_toks[i].n; k++) {
@@ -212,16 +212,22 @@ static void sb_list_tokens(sb *b, const unsigned char *sel, const char *cat, con
             snprintf(t, sizeof t, "%s", row_toks[i].t[k]);
             if (cat ? strcmp(category(t), cat) != 0 : is_type_tok(t)) continue;
             if (given && has_tok(given, 1, t)) continue;
-            if (is_type_tok(t) && is_float_type(t) && k + 1 < row_toks[i].n &&
-                is_type_tok(row_toks[i].t[k + 1])) /* mixed precision: .f32.f16 is one choice */
+            if (is_type_tok(t) && k + 1 < row_toks[i].n && is_type_tok(row_toks[i].t[k + 1]))
+                /* two types are one choice: mixed precision's .f32.f16, set's .dtype.stype */
                 snprintf(t, sizeof t, "%s.%s", row_toks[i].t[k], row_toks[i].t[k + 1]), k++;
             int dup = 0;
             for (int s = 0; s < nseen; s++) dup |= !strcmp(seen[s], t);
-            if (dup || nseen == 64) continue;
+            if (dup) continue;
+            if (nseen == 64) { /* (the rest: an ellipsis says there are more) */
+                cut = 1;
+                continue;
+            }
             strcpy(seen[nseen++], t);
             sb_add(b, "%s.%s", nseen > 1 ? ", " : "", t);
         }
     }
+    if (cut)
+        sb_add(b, ", ...");
 }
 
 /* Appends " (9.7.1.1, 9.7.1.2)": the distinct sections of the rows in sel. */
@@ -497,12 +503,20 @@ static int has_all(const toks *k, const toks *row)
     return 1;
 }
 
-/* Rule 5, the parts of a form in another order. */
+/* Whether k's types are in row's order (two types in the other order are another instruction:
+ * set.eq.f16.u32 is no misspelt set.eq.u32.f16) */
+static int types_in_order(const toks *k, const toks *row)
+{
+    return !strcmp(first_type(k), first_type(row));
+}
+
+/* Rule 5, the parts of a form in another order (its types in theirs). */
 static int out_of_order(why *w)
 {
     for (unsigned r = 0; r < PTX_NROWS; r++)
         if (w->in_op[r] && row_toks[r].n == w->k->n && row_has_all(r, w->k) &&
-            has_all(w->k, &row_toks[r])) { /* the same parts (add.f32.f32 is not add.sat.f32) */
+            has_all(w->k, &row_toks[r]) && types_in_order(w->k, &row_toks[r])) {
+            /* (the same parts: add.f32.f32 is not add.sat.f32) */
             sb_add(&w->m, "%s: modifiers out of order; the spec writes %s (%s)", w->mn,
                    ptx_rows[r].mnem, ptx_rows[r].sec);
             return 1;
@@ -565,6 +579,24 @@ static int no_such_types(why *w)
     for (int i = 1; i < w->k->n; i++)
         if (is_type_tok(w->k->t[i]))
             sb_add(&w->m, " .%s", w->k->t[i]);
+    /* two types (set's .dtype.stype, slct's): the forms of the given last type, else of the
+     * given first one, else every form */
+    const char *last = w->k->t[w->k->n - 1], *first = first_type(w->k);
+    for (int pass = 0; pass < 2 && ntypes(w->k) == 2; pass++) {
+        int n = 0;
+        for (unsigned r = 0; r < PTX_NROWS; r++)
+            n += w->sel[r] = w->in_op[r] && ntypes(&row_toks[r]) == 2 &&
+                             !strcmp(pass ? first_type(&row_toks[r])
+                                          : row_toks[r].t[row_toks[r].n - 1],
+                                     pass ? first : last);
+        if (n) {
+            sb_add(&w->m, "; with .%s %s it takes ", pass ? first : last,
+                   pass ? "first" : "last");
+            sb_list_tokens(&w->m, w->sel, "type", NULL);
+            sb_list_sections(&w->m, w->sel);
+            return 1;
+        }
+    }
     sb_add(&w->m, "; its types are ");
     sb_list_tokens(&w->m, w->in_op, "type", NULL);
     sb_list_sections(&w->m, w->in_op);

@@ -463,6 +463,39 @@ for t, ops in CMP_TYPES:
                         ws=(32, [W[t], W[t]] + ([1] if bop else [])),
                         sm=13 if t == 'f64' else 10, sec='9.7.6.1')
 
+# 9.7.7 half comparisons, the same context operators. 9.7.7.1 set: d .f16 (or .bf16) of any
+# 9.7.6 source type, 1.0 or 0.0 in d's format; d .u16/.s16/.u32/.s32 of a .f16/.bf16 source,
+# 0xffff or all ones; .f16x2/.bf16x2 sources compared per half, each half of d 1.0 (d .f16x2,
+# .bf16x2) or 0xffff (d .u32, .s32). .ftz only on float sources (it flushes their subnormals; an
+# integer source has none: the spelling is refused) and never with bf16 in d or source.
+HALF_CMP_TYPES = CMP_TYPES[:-2] + [('f16', CMP_FLOAT)] + CMP_TYPES[-2:]
+HALF_SET_FORMS = [('f16', t, ops) for t, ops in HALF_CMP_TYPES] + \
+    [('bf16', t, ops) for t, ops in HALF_CMP_TYPES] + \
+    [(dt, t, CMP_FLOAT) for t in ['f16', 'bf16'] for dt in ['u16', 's16', 'u32', 's32']] + \
+    [(dt, t, CMP_FLOAT) for t in ['f16x2', 'bf16x2'] for dt in [t, 'u32', 's32']]
+for dt, t, ops in HALF_SET_FORMS:
+    bf = 'bf' in dt + t
+    ftzs = [''] if bf or t[0] != 'f' else ['', 'ftz']
+    sm, ptx = (90, (7, 8)) if bf else (53, (6, 5) if dt[0] in 'us' else (4, 2))
+    for cmp in ops:
+        for bop in [''] + BOOL_OPS:
+            for ftz in ftzs:
+                mods = ['cmp_' + cmp] + (['bop_' + bop] if bop else []) + ([ftz] if ftz else [])
+                row(name('set', cmp, bop, ftz, dt, t), 'SET', t, tuple(mods), ty2=dt,
+                    ws=(W[dt], [W[t], W[t]] + ([1] if bop else [])), sm=sm, ptx=ptx,
+                    sec='9.7.7.1')
+# 9.7.7.2 setp on halves: .f16x2/.bf16x2 give p from the low halves, q from the high ones; the
+# scalar forms write q as !t BoolOp c (9.7.6.2's rule)
+for t in ['f16', 'f16x2', 'bf16', 'bf16x2']:
+    bf = t.startswith('bf')
+    for cmp in CMP_FLOAT:
+        for bop in [''] + BOOL_OPS:
+            for ftz in [''] if bf else ['', 'ftz']:
+                mods = ['cmp_' + cmp] + (['bop_' + bop] if bop else []) + ([ftz] if ftz else [])
+                row(name('setp', cmp, bop, ftz, t), 'SETP', t, tuple(mods),
+                    ws=(2, [W[t], W[t]] + ([1] if bop else [])), sm=90 if bf else 53,
+                    ptx=(7, 8) if bf else (4, 2), sec='9.7.7.2')
+
 # 9.7.6.4 slct: d = c >= 0 ? a : b, d, a, b of .dtype (bits copied), c of the second type .s32 or
 # .f32 (.ftz: a subnormal c is a zero, so a); .f64 dtype sm_13
 SELECT_TYPES = ['b16', 'b32', 'b64', 'u16', 'u32', 'u64', 's16', 's32', 's64', 'f32', 'f64']
@@ -519,8 +552,8 @@ def kernel_mods(m):
 
 def kernel_key(r):
     (mnem, sem, ty, ty2, m, rnd, dw, a, b, c, e, nsrc, cc, sm, ptx, sec) = r
-    if sem == 'SET' and ty2 == 'S32':  # set's .s32 and .u32 destinations: the same all-ones
-        ty2 = 'U32'
+    if sem == 'SET':  # set's d types of one width share a kernel: what true is, is context
+        ty2 = 'D%d' % dw
     return (sem, ty, ty2, kernel_mods(m), 'CTX' if rnd in DIRECTED else rnd, dw, a, b, c, e, cc)
 
 
@@ -555,10 +588,10 @@ def mods_of(m):
     return frozenset() if m == '0' else frozenset(m.split('|'))
 
 
-def row_like(sem, ty, rnd, mods, default):
-    """The first row of family sem, type ty, rounding rnd and modifiers mods, else default."""
+def row_like(sem, ty, rnd, mods, default, ty2='NONE'):
+    """The first row of family sem, types ty and ty2, rounding rnd and modifiers mods, else default."""
     for r in rows:
-        if (r[1], r[2], r[5], mods_of(r[4])) == (sem, ty, rnd, mods):
+        if (r[1], r[2], r[3], r[5], mods_of(r[4])) == (sem, ty, ty2, rnd, mods):
             return 'PTX_OP_' + ident_of(r[0], r[1], r[11])
     return default
 
@@ -572,7 +605,7 @@ for r in rows:
         retargets.append((own[7:], legacy, row_like(sem, ty, 'RN', mods | {'M_FTZ'}, own)))
     elif ty == 'F32' and 'M_FTZ' not in mods and (
             sem in FLUSH_SM1X or (sem in FLUSH_SM1X_UNROUNDED and rnd == 'NONE')):
-        retargets.append((own[7:], row_like(sem, ty, rnd, mods | {'M_FTZ'}, own), own))
+        retargets.append((own[7:], row_like(sem, ty, rnd, mods | {'M_FTZ'}, own, ty2), own))
     elif sem == 'SLCT' and ty2 == 'F32' and 'M_FTZ' not in mods:  # sm_1x flushes its f32 c
         twin = next('PTX_OP_' + ident_of(x[0], x[1], x[11]) for x in rows
                     if x[1] == sem and x[2] == ty and x[3] == ty2 and 'M_FTZ' in mods_of(x[4]))
@@ -669,6 +702,7 @@ for f, fpu, _ in FAMILIES:
     print(f'PTX_FAMILY({f}, {fpu}, {int(f in SLEEF_FAMILIES)}, {int(f in DEFERS_CANON_FAMILIES)})')
 for key, krows in kernels.items():
     (sem, ty, ty2, m, rnd, dw, a, b, c, e, cc) = key
+    ty2 = krows[0][3]  # (a type: set's D<width> key is read from the context, not from this)
     print(f'PTX_KERNEL({kernel_id[krows[0][0], krows[0][11]]}, {sem}, {ty}, {ty2}, {m}, {rnd}, {dw}, '
           f'{a}, {b}, {c}, {e}, CC_{cc})')
 for t in retargets:

@@ -75,9 +75,10 @@ def operand_types(r):
     if r.sem == 'SLCT':  # d, a, b the .dtype's bits; c an int32_t or a float
         u = U(r.bits[0])
         return [u, u, u, 'float' if r.ty2 == 'F32' else 'int32_t', None]
-    if r.sem in ('SETP', 'SET'):  # c (and setp's d) predicates: a lane mask a warp
-        t = FLOAT.get(r.ty, U(r.n))
-        return ['uint32_t'] + [t if k < 2 else 'uint32_t' if k < r.nsrc else None for k in range(4)]
+    if r.sem in ('SETP', 'SET'):  # c (and setp's d) predicates: a lane mask a warp; x2 sources
+        t = FLOAT.get(r.ty, U(r.n))  # as arrays of halves, two a lane
+        d = 'uint32_t' if r.sem == 'SETP' else U(r.bits[0])
+        return [d] + [t if k < 2 else 'uint32_t' if k < r.nsrc else None for k in range(4)]
     if r.ty == 'PRED':  # and/or/xor/not .pred: lane masks, one a warp
         return ['uint32_t'] + ['uint32_t' if k < r.nsrc else None for k in range(4)]
     per = 2 if r.x2 else 1
@@ -479,18 +480,23 @@ CMP_C = {'eq': '==', 'ne': '!=', 'lt': '<', 'le': '<=', 'gt': '>', 'ge': '>=', '
 BOP_C = {'and': '&', 'or': '|', 'xor': '^'}
 
 
-def cmp_test(r):
-    """The C test of lane j of warp i for setp/set (x, y declared by the caller's line)."""
+def cmp_test(r, half=0):
+    """The C test of lane j of warp i for setp/set (x, y declared by the caller's line); a packed
+    source's half `half` of the lane."""
     (cmp,) = [m[4:] for m in r.mods if m.startswith('cmp_')]
-    x, y = 'a[32 * i + j]', 'b[32 * i + j]'
+    lane = f'2 * (32 * i + j) + {half}' if r.x2 else '32 * i + j'
+    x, y = f'a[{lane}]', f'b[{lane}]'
     if r.ty in FLOAT:
+        t = FLOAT[r.ty]
         if r.has('ftz'):
-            x, y = f'f32_ftz({x})', f'f32_ftz({y})'
+            ftz = {'float': 'f32_ftz', 'double': 'f64_ftz'}.get(t, t + '_ftz')
+            x, y = f'{ftz}({x})', f'{ftz}({y})'
+        if t in ('f16', 'bf16'):  # compared as the floats they are exactly
+            x, y, t = f'{t}_to_float({x})', f'{t}_to_float({y})', 'float'
         unord = 'isnan(x) || isnan(y)'
         # (ordered ne is false on NaN, where C's != is true: x < y || x > y)
         test = {'num': '!isnan(x) && !isnan(y)', 'nan': unord, 'ne': '(x < y || x > y)'}.get(cmp) or (
             f'{unord} || x {CMP_C[cmp[:-1]]} y' if cmp.endswith('u') else f'x {CMP_C[cmp]} y')
-        t = FLOAT[r.ty]
     else:
         t = S(r.n) if r.signed else U(r.n)
         test = f'x {CMP_C[cmp]} y'
@@ -498,27 +504,38 @@ def cmp_test(r):
 
 
 def t_setp(r):
-    """C's comparison of each lane (signed types read signed, .ftz through f32_ftz, the unordered
-    operators as `isnan(x) || isnan(y) || x OP y`), gathered into the warp's lane mask like testp's
-    (the loop runs over warps, i the warp); p and q (of !t) combined with c's mask by the Boolean
-    operator, d two masks a warp."""
+    """C's comparison of each lane (signed types read signed, .ftz through <type>_ftz, halves as
+    floats, the unordered operators as `isnan(x) || isnan(y) || x OP y`), gathered into the warp's
+    lane mask like testp's (the loop runs over warps, i the warp); p and q (of !t, or of a packed
+    source's high halves) combined with c's mask by the Boolean operator, d two masks a warp."""
     bop = [m[4:] for m in r.mods if m.startswith('bop_')]
-    decl, test = cmp_test(r)
-    last = [f'd[2 * i] = m {BOP_C[bop[0]]} c[i];', f'd[2 * i + 1] = ~m {BOP_C[bop[0]]} c[i];'] \
-        if bop else ['d[2 * i] = m;', 'd[2 * i + 1] = ~m;']
-    return ['uint32_t m = 0;', 'for (unsigned j = 0; j < 32; j++) {', f'    {decl}',
-            f'    m |= (uint32_t)(({test}) != 0) << j;', '}'] + last
+    out = []
+    for h, m in enumerate(['m', 'm2'] if r.x2 else ['m']):
+        decl, test = cmp_test(r, h)
+        out += [f'uint32_t {m} = 0;', 'for (unsigned j = 0; j < 32; j++) {', f'    {decl}',
+                f'    {m} |= (uint32_t)(({test}) != 0) << j;', '}']
+    q = 'm2' if r.x2 else '~m'
+    return out + ([f'd[2 * i] = m {BOP_C[bop[0]]} c[i];', f'd[2 * i + 1] = {q} {BOP_C[bop[0]]} c[i];']
+                  if bop else ['d[2 * i] = m;', f'd[2 * i + 1] = {q};'])
+
+
+SET_TRUE = {'F32': '0x3f800000u', 'F16': '0x3c00u', 'F16X2': '0x3c00u', 'BF16': '0x3f80u',
+            'BF16X2': '0x3f80u', 'U16': '0xffffu', 'S16': '0xffffu'}
 
 
 def t_set(r):
     """set: each lane's test (as setp's), combined with c's bit, as the destination type's true
-    value (1.0f's bits for .f32, else all ones) or 0; the loop runs over warps, i the warp."""
+    value (1.0's bits in a float format, else all ones; a packed source's halves each 1.0 or
+    0xffff) or 0; the loop runs over warps, i the warp."""
     bop = [m[4:] for m in r.mods if m.startswith('bop_')]
-    decl, test = cmp_test(r)
-    one = '0x3f800000u' if r.ty2 == 'F32' else '0xffffffffu'
-    t = f'(({test}) != 0) {BOP_C[bop[0]]} (c[i] >> j & 1)' if bop else f'({test})'
-    return ['for (unsigned j = 0; j < 32; j++) {', f'    {decl}',
-            f'    d[32 * i + j] = ({t}) ? {one} : 0;', '}']
+    one = SET_TRUE.get(r.ty2, '0xffffu' if r.x2 else '0xffffffffu')
+    out = ['for (unsigned j = 0; j < 32; j++) {', '    uint32_t v = 0;']
+    for h in range(2 if r.x2 else 1):
+        decl, test = cmp_test(r, h)
+        t = f'(({test}) != 0) {BOP_C[bop[0]]} (c[i] >> j & 1)' if bop else f'({test})'
+        out += ['    {', f'        {decl}', f'        v |= (uint32_t)(({t}) ? {one} : 0) << {16 * h};',
+                '    }']
+    return out + ['    d[32 * i + j] = v;', '}']
 
 
 def t_slct(r):

@@ -89,6 +89,8 @@ VINL v16 v16_mulhi_s(v16 a, v16 b)
     return D_FROM_S16_(simde_vshrn_n_s32(simde_vmull_s16(D_S16_(a), D_S16_(b)), 16));
 }
 VINL v16 v16_and(v16 a, v16 b) { return simde_vand_u16(a, b); }
+VINL v16 v16_or(v16 a, v16 b) { return simde_vorr_u16(a, b); }
+VINL v16 v16_xor(v16 a, v16 b) { return simde_veor_u16(a, b); }
 VINL v16 v16_min_u(v16 a, v16 b) { return simde_vmin_u16(a, b); }
 VINL v16 v16_max_u(v16 a, v16 b) { return simde_vmax_u16(a, b); }
 VINL v16 v16_min_s(v16 a, v16 b) { return D_FROM_S16_(simde_vmin_s16(D_S16_(a), D_S16_(b))); }

@@ -502,16 +502,16 @@ static inline uint64_t ptx_lane_SLCT(int ty, int ty2, unsigned m, int rnd, uint6
 /* 9.7.6.2 setp: which outcome comparing a with b has (0 a < b, 1 a == b, 2 a > b, 3 unordered:
  * the bit of ptx_cmp_table's truth tables). Floats are compared on their bits, so no FP
  * environment reaches them: a NaN (magnitude above inf) is unordered; .ftz makes a subnormal's
- * magnitude 0 first; the magnitude, negated where the sign is set, orders the rest as integers,
- * -0 and +0 both 0. */
+ * magnitude 0 first (bf16 rows have no .ftz); the magnitude, negated where the sign is set, orders
+ * the rest as integers, -0 and +0 both 0. */
 static inline unsigned ptx_cmp_outcome(int ty, unsigned m, uint64_t a, uint64_t b)
 {
     int64_t ka, kb;
-    uint64_t ua = a, ub = b;
-    if (ty == TY_F32 || ty == TY_F64) {
-        const int f32 = ty == TY_F32;
-        const uint64_t sign = f32 ? 1ull << 31 : 1ull << 63, inf = f32 ? 0x7f800000u : 0x7ffull << 52;
-        const uint64_t min_normal = f32 ? 1u << 23 : 1ull << 52;
+    if (ty == TY_F16 || ty == TY_BF16 || ty == TY_F32 || ty == TY_F64) {
+        const unsigned w = ty == TY_F64 ? 64 : ty == TY_F32 ? 32 : 16, frac = ty == TY_F64 ? 52
+                           : ty == TY_F32 ? 23 : ty == TY_F16 ? 10 : 7;
+        const uint64_t sign = 1ull << (w - 1), min_normal = 1ull << frac;
+        const uint64_t inf = (sign - 1) & ~(min_normal - 1); /* all exponent bits */
         uint64_t xa = a & (sign - 1), xb = b & (sign - 1);
         if (xa > inf || xb > inf)
             return 3;
@@ -525,27 +525,48 @@ static inline unsigned ptx_cmp_outcome(int ty, unsigned m, uint64_t a, uint64_t 
         ka = ty == TY_S16 ? (int16_t)a : ty == TY_S32 ? (int32_t)a : (int64_t)a;
         kb = ty == TY_S16 ? (int16_t)b : ty == TY_S32 ? (int32_t)b : (int64_t)b;
     } else /* unsigned and bit-size types: zero-extended */
-        return ua < ub ? 0 : ua == ub ? 1 : 2;
+        return a < b ? 0 : a == b ? 1 : 2;
     return ka < kb ? 0 : ka == kb ? 1 : 2;
 }
-/* p = BoolOp(t, c) and q = BoolOp(!t, c) with t = a CmpOp b, the operators being the row's (m:
- * the context's bits, M_CMP_OF and M_BOP_OF); without a BoolOp, p = t and q = !t. Returned as
- * p | q << 1 (d is PTXCPU_DST_PRED_PAIR). */
+/* t = a CmpOp b for the row's operator (m: the context's bits, M_CMP_OF) */
+static inline uint32_t ptx_cmp_holds(int ty, unsigned m, uint64_t a, uint64_t b)
+{
+    return (PTX_CMP_TABLE_OF(m) >> ptx_cmp_outcome(ty, m, a, b)) & 1;
+}
+/* A packed half type's element type (9.7.7: each half compared by itself); TY_NONE otherwise */
+static inline int ptx_cmp_half_of(int ty)
+{
+    return ty == TY_F16X2 ? TY_F16 : ty == TY_BF16X2 ? TY_BF16 : TY_NONE;
+}
+/* p = BoolOp(t, c) and q = BoolOp(!t, c) with t = a CmpOp b, the Boolean operator the row's
+ * (M_BOP_OF m); without a BoolOp, p = t and q = !t. Packed halves (9.7.7.2): p from the low halves'
+ * t, q from the high ones'. Returned as p | q << 1 (d is PTXCPU_DST_PRED_PAIR). */
 static inline uint64_t ptx_lane_SETP(int ty, int ty2, unsigned m, int rnd, uint64_t a, uint64_t b,
                                      uint64_t c, uint64_t e, unsigned *cf)
 {
     (void)ty2; (void)rnd; (void)e; (void)cf;
-    const uint32_t t = (PTX_CMP_TABLE_OF(m) >> ptx_cmp_outcome(ty, m, a, b)) & 1;
+    const int half = ptx_cmp_half_of(ty);
+    const uint32_t t = half ? ptx_cmp_holds(half, m, a & 0xffff, b & 0xffff) : ptx_cmp_holds(ty, m, a, b);
+    const uint32_t u = half ? ptx_cmp_holds(half, m, a >> 16 & 0xffff, b >> 16 & 0xffff) : t ^ 1;
     return (ptx_bop_apply(M_BOP_OF(m), t, (uint32_t)c) & 1) |
-           (ptx_bop_apply(M_BOP_OF(m), t ^ 1, (uint32_t)c) & 1) << 1;
+           (ptx_bop_apply(M_BOP_OF(m), u, (uint32_t)c) & 1) << 1;
 }
-/* 9.7.6.1 set: BoolOp(a CmpOp b, c) as the destination type ty2 says true: 1.0f for .f32,
- * 0xffffffff for .u32 and .s32; false is 0. */
+/* 9.7.6.1, 9.7.7.1 set: BoolOp(a CmpOp b, c) as d's type ty2 says true, else 0; packed half
+ * sources half by half. */
 static inline uint64_t ptx_lane_SET(int ty, int ty2, unsigned m, int rnd, uint64_t a, uint64_t b,
                                     uint64_t c, uint64_t e, unsigned *cf)
 {
-    const uint64_t p = ptx_lane_SETP(ty, ty2, m, rnd, a, b, c, e, cf) & 1;
-    return p ? (ty2 == TY_F32 ? 0x3f800000u : 0xffffffffu) : 0;
+    (void)rnd; (void)e; (void)cf;
+    const int half = ptx_cmp_half_of(ty);
+    const uint32_t one = ptx_set_true(ty2, half != TY_NONE);
+    if (!half)
+        return ptx_bop_apply(M_BOP_OF(m), ptx_cmp_holds(ty, m, a, b), (uint32_t)c) & 1 ? one : 0;
+    uint64_t d = 0;
+    for (unsigned h = 0; h < 32; h += 16) {
+        const uint32_t t = ptx_cmp_holds(half, m, a >> h & 0xffff, b >> h & 0xffff);
+        d |= (uint64_t)(ptx_bop_apply(M_BOP_OF(m), t, (uint32_t)c) & 1 ? one : 0) << h;
+    }
+    return d;
 }
 
 #endif

@@ -65,13 +65,14 @@ static inline const void *warp_src(const ptxcpu_batch *bt, unsigned k, size_t w)
         (CC) ? (ptxcpu_lanemask *)((char *)bt->cc + (ptrdiff_t)w * bt->cc_stride) : NULL;      \
     ptxcpu_lanemask cc = ccw ? *ccw : 0;
 
-/* One step over the active lanes: res = op(src), CC.CF per lane in cc. */
+/* One step over the active lanes: res = op(src), CC.CF per lane in cc (TY2: the second type's
+ * value, an expression). */
 #define STEP_WARP(SEM, TY, TY2, MODS, RND)                                                       \
     for (unsigned i = 0; i < PTXCPU_WARP; i++) {                                               \
         if (!((guard >> i) & 1))                                                               \
             continue;                                                                          \
         unsigned cf = (cc >> i) & 1;                                                           \
-        res[i] = ptx_lane_##SEM(TY_##TY, TY_##TY2, MODS, RND_##RND, src[0][i], src[1][i],      \
+        res[i] = ptx_lane_##SEM(TY_##TY, TY2, MODS, RND_##RND, src[0][i], src[1][i],           \
                                 src[2][i], src[3][i], &cf);                                    \
         cc = (cc & ~(1u << i)) | ((ptxcpu_lanemask)cf << i);                                   \
     }
@@ -79,6 +80,8 @@ static inline const void *warp_src(const ptxcpu_batch *bt, unsigned k, size_t w)
 /* A row's modifiers: the kernel's, and for a compare family (PTX_CMPFAM_<family>) the operators
  * its context holds (a constant elsewhere, so the lane ops' tests of it fold). */
 #define SCALAR_MODS(SEM, MODS) ((MODS) | (PTX_PROBE(PTX_CMPFAM_##SEM) ? ptx_kctx_mods(ctx) : 0u))
+/* and its second type (set's d: one kernel serves the destination types of one width) */
+#define SCALAR_TY2(SEM, TY2) (PTX_PROBE(PTX_CMPFAM_##SEM) ? (int)ctx->ty2 : TY_##TY2)
 
 /* Stores the active lanes of d and, for CC writers, the CC word. */
 #define STORE_WARP(DW, CC)                                                                       \
@@ -97,7 +100,7 @@ static inline const void *warp_src(const ptxcpu_batch *bt, unsigned k, size_t w)
         (void)ctx; /* (read by RND CTX kernels and compare families only) */                   \
         for (size_t w = 0; w < bt->n; w++) {                                                   \
             LOAD_WARP(AW, BW, CW, S3W, CC)                                                     \
-            STEP_WARP(SEM, TY, TY2, SCALAR_MODS(SEM, MODS), RND)                               \
+            STEP_WARP(SEM, TY, SCALAR_TY2(SEM, TY2), SCALAR_MODS(SEM, MODS), RND)              \
             STORE_WARP(DW, CC)                                                                 \
         }                                                                                      \
     }
@@ -110,7 +113,7 @@ static inline const void *warp_src(const ptxcpu_batch *bt, unsigned k, size_t w)
         for (size_t w = 0; w < bt->n; w++) {                                                   \
             LOAD_WARP(AW, BW, CW, S3W, CC)                                                     \
             for (uint64_t s = 0; s < steps; s++) {                                             \
-                STEP_WARP(SEM, TY, TY2, MODS, RND)                                             \
+                STEP_WARP(SEM, TY, TY_##TY2, MODS, RND)                                        \
                 memcpy(src[feedback], res, sizeof res);                                        \
             }                                                                                  \
             if (steps == 0)                                                                    \

@@ -44,10 +44,10 @@ VINL simd_cmp_plan simd_cmp_plan_of(unsigned cmp, int is_float)
 /* Floats on their bits, as the scalar reference reads them (ptx_cmp_outcome): a magnitude above
  * inf is a NaN; .ftz zeroes a subnormal's magnitude; the magnitude negated where the sign is set
  * orders the others as signed integers, -0 and +0 both 0. No FP environment reaches integer
- * compares. Written once for both widths; the f64 rows' (and the f32 ones' on a layer without
- * float compares). */
-#define SIMD_FCMP_BITS_DEF(W, ABS, INF, MIN_NORMAL)                                              \
-    VINL vm simd_fcmp_bits_##W(unsigned m, int kind, v##W a, v##W b)                           \
+ * compares. Written once for every width; the half rows', the f64 ones' (and the f32 ones' on a
+ * layer without float compares). */
+#define SIMD_FCMP_BITS_DEF(NAME, W, ABS, INF, MIN_NORMAL)                                        \
+    VINL vm simd_fcmp_bits_##NAME(unsigned m, int kind, v##W a, v##W b)                        \
     {                                                                                          \
         const v##W zero = v##W##_set1(0), inf = v##W##_set1(INF);                             \
         v##W xa = v##W##_and(a, v##W##_set1(ABS)), xb = v##W##_and(b, v##W##_set1(ABS));      \
@@ -67,8 +67,10 @@ VINL simd_cmp_plan simd_cmp_plan_of(unsigned cmp, int is_float)
                                      : vm_not(v##W##_cmpeq(ka, kb));                           \
         return vm_andnot(un, r);                                                               \
     }
-SIMD_FCMP_BITS_DEF(32, 0x7fffffffu, 0x7f800000u, 0x00800000u)
-SIMD_FCMP_BITS_DEF(64, 0x7fffffffffffffffull, 0x7ff0000000000000ull, 0x0010000000000000ull)
+SIMD_FCMP_BITS_DEF(f16, 16, 0x7fff, 0x7c00, 0x0400)
+SIMD_FCMP_BITS_DEF(bf16, 16, 0x7fff, 0x7f80, 0x0080) /* (bf16 rows have no .ftz) */
+SIMD_FCMP_BITS_DEF(32, 32, 0x7fffffffu, 0x7f800000u, 0x00800000u)
+SIMD_FCMP_BITS_DEF(64, 64, 0x7fffffffffffffffull, 0x7ff0000000000000ull, 0x0010000000000000ull)
 #undef SIMD_FCMP_BITS_DEF
 
 /* The layer's float compare of W-bit lanes for test `kind` */
@@ -97,17 +99,25 @@ VINL vm simd_fcmp_32(unsigned m, int kind, v32 a, v32 b)
 #ifdef VEC_HAS_FCMP_F64
 VINL vm simd_fcmp_64(unsigned m, int kind, v64 a, v64 b)
 {
-    (void)m; /* (f64 has no .ftz) */
+    if (m & M_FTZ) { /* (9.7.7.1's set.ftz.f16.f64: an f64 source flushed too) */
+        const v64 min_normal = v64_set1(0x0010000000000000ull), abs = v64_set1(~0ull >> 1);
+        a = v64_sel(v64_cmpgt_s(min_normal, v64_and(a, abs)), v64_set1(0), a);
+        b = v64_sel(v64_cmpgt_s(min_normal, v64_and(b, abs)), v64_set1(0), b);
+    }
     return SIMD_FCMP_BY_KIND(64, kind, a, b);
 }
 #else
 #define simd_fcmp_64 simd_fcmp_bits_64
 #endif
 
-/* 16-bit lanes have a signed compare only: unsigned a < b is min(a, b) == a without a == b */
+/* 16-bit lanes have a signed compare only: unsigned a < b is min(a, b) == a without a == b.
+ * Halves on their bits; a packed source's halves come here one at a time (simd/kernels_pred.h). */
 SIMD_CMP_BODY(SETP, 16)
 {
-    (void)m;
+    if (ty == TY_F16 || ty == TY_F16X2)
+        return simd_fcmp_bits_f16(m, kind, a, b);
+    if (ty == TY_BF16 || ty == TY_BF16X2)
+        return simd_fcmp_bits_bf16(m, kind, a, b);
     if (kind == CK_EQ)
         return v16_cmpeq(a, b);
     return ty == TY_S16 ? v16_cmpgt_s(b, a)

@@ -640,20 +640,21 @@ PTX_EXTRA_KERNELS(SIMD_EXTRA)
 #define SIMD_TABLE_EXT PTX_EXT_NONE
 #endif
 /* A row's entry: its kernel's functions (PTX_KERNEL_OF_<id>), its chain, and its context. */
-#define SIMD_ENTRY(IDX, ID, SEM, RND, MODS) SIMD_ENTRY_(IDX, ID, PTX_KERNEL_OF_##ID, RND, MODS)
-#define SIMD_ENTRY_(IDX, ID, KID, RND, MODS) SIMD_ENTRY__(IDX, ID, KID, RND, MODS)
-#define SIMD_ENTRY__(IDX, ID, KID, RND, MODS)                                                    \
+#define SIMD_ENTRY(IDX, ID, SEM, RND, MODS, TY2)                                                 \
+    SIMD_ENTRY_(IDX, ID, PTX_KERNEL_OF_##ID, RND, MODS, TY2)
+#define SIMD_ENTRY_(IDX, ID, KID, RND, MODS, TY2) SIMD_ENTRY__(IDX, ID, KID, RND, MODS, TY2)
+#define SIMD_ENTRY__(IDX, ID, KID, RND, MODS, TY2)                                               \
     [IDX] = {k_##KID, PTX_CHAIN_OR_NULL(ID, c_##ID), f_##KID, o_##KID, IDX, PTX_KERNEL_ISA,    \
-             SIMD_TABLE_EXT, PTX_KCTX_PAIR(RND, MODS)},
+             SIMD_TABLE_EXT, PTX_KCTX_PAIR(RND, MODS, TY2)},
 
 PTX_HIDDEN extern const struct ptxcpu_kernel_entry PTX_KERNEL_TABLE[PTX_NKERNELS];
 const struct ptxcpu_kernel_entry PTX_KERNEL_TABLE[PTX_NKERNELS] = {
 #define PTX_OP(ID, MN, SEM, TY, TY2, MODS, RND, ...)                                             \
-    PTX_IF_IN_GROUP(SEM, SIMD_ENTRY)(PTX_OP_##ID, ID, SEM, RND, MODS)
+    PTX_IF_IN_GROUP(SEM, SIMD_ENTRY)(PTX_OP_##ID, ID, SEM, RND, MODS, TY2)
 #include "ops.def"
 #undef PTX_OP
 #define PTX_EXTRA(ID, MN, SEM, TY, TY2, MODS, RND, ...)                                          \
-    PTX_IF_IN_GROUP(SEM, SIMD_ENTRY)(PTX_K_##ID, ID, SEM, RND, MODS)
+    PTX_IF_IN_GROUP(SEM, SIMD_ENTRY)(PTX_K_##ID, ID, SEM, RND, MODS, TY2)
     PTX_EXTRA_KERNELS(PTX_EXTRA)
 #undef PTX_EXTRA
 };

@@ -92,9 +92,10 @@ VINL void simd_pred_merge(ptxcpu_lanemask *d, ptxcpu_lanemask r, ptxcpu_lanemask
     else if (guard)
         *d = (*d & ~guard) | (r & guard);
 }
-/* set's 32-bit d stays in vectors: each chunk's lanes (negated, combined with c's lanes by the
- * Boolean operator) select the destination type's true value (1.0f for .f32, else all ones) or
- * 0, stored in the guarded lanes. The branches test what is fixed for the call. */
+/* set's d stays in vectors: each chunk's lanes (negated, combined with c's lanes by the Boolean
+ * operator) select the destination type's true value (1.0 in a float format, else all ones: 
+ * ptx_set_true) or 0, stored in the guarded lanes. A packed half source (9.7.7.1) is compared
+ * half by half, each half of d its own result. The branches test what is fixed for the call. */
 VINL vm simd_cmp_bop_vm(unsigned bop, vm t, vm c)
 {
     return bop == BOP_AND  ? vm_and(t, c)
@@ -102,56 +103,113 @@ VINL vm simd_cmp_bop_vm(unsigned bop, vm t, vm c)
            : bop == BOP_XOR ? vm_or(vm_andnot(c, t), vm_andnot(t, c))
                             : t;
 }
-#define SIMD_CMP_SET_WARP(SEM, TY, TY2, MODS, AW, BW, CW, bt, w, kind, neg, bop)                 \
+/* Chunk k of a 32-bit register as its low and high 16-bit halves, in lane order (a packed half
+ * source); the other widths have none (X2 kernels read 32-bit sources: never expanded there). */
+#define SIMD_CMP_HALVES_32(p, k, lo, hi)                                                         \
     {                                                                                          \
-        const ptxcpu_lanemask guard = simd_guard(bt, w);                                       \
+        const v32 v_ = WARP_CHUNK_LOAD(32)(p, k);                                              \
+        lo = v16_from32(v_), hi = v16_from32(v32_srli(v_, 16));                                \
+    }
+#define SIMD_CMP_HALVES_16(p, k, lo, hi) { lo = hi = v16_set1(0); }
+#define SIMD_CMP_HALVES_64 SIMD_CMP_HALVES_16
+#define SIMD_CMP_HALVES(AW) PTX_CAT(SIMD_CMP_HALVES_, AW)
+/* Lane flags of a test on chunk k: t = (test ^ neg) BoolOp c */
+#define SIMD_CMP_FLAGS(SEM, W, TY, MODS, kind, neg, bop, c, k, a, b)                              \
+    simd_cmp_bop_vm(bop, (neg) ? vm_not(simd_cmp_##SEM##_##W(TY_##TY, MODS, kind, a, b))         \
+                              : simd_cmp_##SEM##_##W(TY_##TY, MODS, kind, a, b),              \
+                    vm_from_word(c, k))
+#define SIMD_CMP_SET_WARP(SEM, TY, MODS, DW, AW, BW, CW, bt, w, kind, neg, bop, guarded, one_)     \
+    {                                                                                          \
+        enum { X2_ = TY_##TY == TY_F16X2 || TY_##TY == TY_BF16X2 };                            \
+        const ptxcpu_lanemask guard = (guarded) ? simd_guard(bt, w) : ~0u;                     \
         VT(AW) a_[NCH], b_[NCH];                                                               \
-        for (unsigned k = 0; k < NCH; k++) /* (d may be a or b: every source read first) */   \
-            a_[k] = WARP_CHUNK_LOAD(AW)(simd_src(bt, 0, w), k),                                \
-            b_[k] = WARP_CHUNK_LOAD(BW)(simd_src(bt, 1, w), k);                                \
+        v16 al_[NCH], ah_[NCH], bl_[NCH], bh_[NCH];                                            \
+        for (unsigned k = 0; k < NCH; k++) { /* (d may be a or b: every source read first) */ \
+            if (X2_) {                                                                         \
+                SIMD_CMP_HALVES(AW)(simd_src(bt, 0, w), k, al_[k], ah_[k])                     \
+                SIMD_CMP_HALVES(AW)(simd_src(bt, 1, w), k, bl_[k], bh_[k])                     \
+            } else                                                                             \
+                a_[k] = WARP_CHUNK_LOAD(AW)(simd_src(bt, 0, w), k),                            \
+                b_[k] = WARP_CHUNK_LOAD(BW)(simd_src(bt, 1, w), k);                            \
+        }                                                                                      \
         const ptxcpu_lanemask c_ = (CW) ? *(const ptxcpu_lanemask *)simd_src(bt, 2, w) : 0;     \
+        const unsigned bop_ = (CW) ? (bop) : BOP_NONE;                                         \
         void *d = (char *)bt->d + (ptrdiff_t)(w) * bt->d_stride;                               \
-        const v32 one = v32_set1(TY_##TY2 == TY_F32 ? 0x3f800000u : 0xffffffffu);             \
         for (unsigned k = 0; k < NCH; k++) {                                                   \
-            vm f = simd_cmp_##SEM##_##AW(TY_##TY, MODS, kind, a_[k], b_[k]);                   \
-            f = (neg) ? vm_not(f) : f;                                                         \
-            if (CW)                                                                            \
-                f = simd_cmp_bop_vm(bop, f, vm_from_word(c_, k));                              \
-            const v32 r = v32_sel(f, one, v32_zero());                                         \
+            const uint32_t g_ = (uint32_t)(guard >> (k * VL));                                 \
+            if ((DW) == 16) {                                                                  \
+                const vm f = SIMD_CMP_FLAGS(SEM, AW, TY, MODS, kind, neg, bop_, c_, k, a_[k], b_[k]); \
+                const v16 r = v16_sel(f, v16_set1((uint16_t)(one_)), v16_set1(0));               \
+                if (guard == ~0u)                                                              \
+                    WARP_CHUNK_STORE_16(d, k, r);                                              \
+                else                                                                           \
+                    WARP_CHUNK_STORE_GUARD_16(d, k, r, g_);                                    \
+                continue;                                                                      \
+            }                                                                                  \
+            v32 r;                                                                             \
+            if (X2_) {                                                                         \
+                const v16 t16_ = v16_set1((uint16_t)(one_)), f16_ = v16_set1(0);               \
+                const vm fl = SIMD_CMP_FLAGS(SEM, 16, TY, MODS, kind, neg, bop_, c_, k, al_[k], bl_[k]); \
+                const vm fh = SIMD_CMP_FLAGS(SEM, 16, TY, MODS, kind, neg, bop_, c_, k, ah_[k], bh_[k]); \
+                r = v32_or(v32_from16_u(v16_sel(fl, t16_, f16_)),                              \
+                           v32_slli(v32_from16_u(v16_sel(fh, t16_, f16_)), 16));               \
+            } else {                                                                           \
+                const vm f = SIMD_CMP_FLAGS(SEM, AW, TY, MODS, kind, neg, bop_, c_, k, a_[k], b_[k]); \
+                r = v32_sel(f, v32_set1(one_), v32_zero());                                    \
+            }                                                                                  \
             if (guard == ~0u)                                                                  \
                 WARP_CHUNK_STORE_32(d, k, r);                                                  \
             else                                                                               \
-                WARP_CHUNK_STORE_GUARD_32(d, k, r, (uint32_t)(guard >> (k * VL)));             \
+                WARP_CHUNK_STORE_GUARD_32(d, k, r, g_);                                        \
         }                                                                                      \
     }
+/* setp's t, and u (!t, or a packed source's high halves' t), of warp w */
+#define SIMD_CMP_SETP_WARP(SEM, TY, MODS, AW, BW, bt, w, kind, neg, t, u)                        \
+    {                                                                                          \
+        vm lo_[NCH], hi_[NCH];                                                                 \
+        for (unsigned k = 0; k < NCH; k++)                                                     \
+            if (TY_##TY == TY_F16X2 || TY_##TY == TY_BF16X2) {                                 \
+                v16 al, ah, bl, bh;                                                            \
+                SIMD_CMP_HALVES(AW)(simd_src(bt, 0, w), k, al, ah)                             \
+                SIMD_CMP_HALVES(AW)(simd_src(bt, 1, w), k, bl, bh)                             \
+                lo_[k] = simd_cmp_##SEM##_16(TY_##TY, MODS, kind, al, bl);                     \
+                hi_[k] = simd_cmp_##SEM##_16(TY_##TY, MODS, kind, ah, bh);                     \
+            } else                                                                             \
+                lo_[k] = simd_cmp_##SEM##_##AW(TY_##TY, MODS, kind,                            \
+                                               WARP_CHUNK_LOAD(AW)(simd_src(bt, 0, w), k),     \
+                                               WARP_CHUNK_LOAD(BW)(simd_src(bt, 1, w), k));    \
+        t = simd_warp_bits(lo_) ^ (neg);                                                       \
+        u = TY_##TY == TY_F16X2 || TY_##TY == TY_BF16X2 ? simd_warp_bits(hi_) ^ (neg) : ~t;     \
+    }
+/* (guarded: whether the batch has guard masks; the loop of a batch without them, the common
+ * case, tests no guard per warp or chunk) */
 #define SIMD_CMP_KERNEL(ID, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, S3W, CC)                    \
     VINL void simd_cmp_loop_##ID(const ptxcpu_batch *bt, int kind, ptxcpu_lanemask neg,        \
-                                 unsigned bop)                                                 \
+                                 unsigned bop, int guarded, uint32_t one)                      \
     {                                                                                          \
         for (size_t w = 0; w < bt->n; w++) {                                                   \
-            if ((DW) == 32) {                                                                  \
-                SIMD_CMP_SET_WARP(SEM, TY, TY2, MODS, AW, BW, CW, bt, w, kind, neg, bop)       \
+            if ((DW) != PTXCPU_DST_PRED_PAIR) {                                                \
+                SIMD_CMP_SET_WARP(SEM, TY, MODS, DW, AW, BW, CW, bt, w, kind, neg, bop, guarded, \
+                                  one)                                                         \
                 continue;                                                                      \
             }                                                                                  \
-            const ptxcpu_lanemask guard = simd_guard(bt, w);                                   \
-            vm flags[NCH];                                                                     \
-            for (unsigned k = 0; k < NCH; k++)                                                 \
-                flags[k] = simd_cmp_##SEM##_##AW(TY_##TY, MODS, kind,                          \
-                                                 WARP_CHUNK_LOAD(AW)(simd_src(bt, 0, w), k),   \
-                                                 WARP_CHUNK_LOAD(BW)(simd_src(bt, 1, w), k));  \
-            const ptxcpu_lanemask t = simd_warp_bits(flags) ^ neg;                             \
+            const ptxcpu_lanemask guard = guarded ? simd_guard(bt, w) : ~0u;                   \
+            ptxcpu_lanemask t, u;                                                              \
+            SIMD_CMP_SETP_WARP(SEM, TY, MODS, AW, BW, bt, w, kind, neg, t, u)                  \
             const ptxcpu_lanemask c =                                                          \
                 (CW) ? *(const ptxcpu_lanemask *)simd_src(bt, 2, w) : 0;                       \
             ptxcpu_lanemask *d = (ptxcpu_lanemask *)((char *)bt->d + (ptrdiff_t)w * bt->d_stride); \
             simd_pred_merge(d, ptx_bop_apply(bop, t, c), guard);                               \
-            simd_pred_merge(d + 1, ptx_bop_apply(bop, ~t, c), guard);                          \
+            simd_pred_merge(d + 1, ptx_bop_apply(bop, u, c), guard);                           \
         }                                                                                      \
     }                                                                                          \
     VINL void simd_cmp_run_##ID(const ptx_kctx *ctx, const ptxcpu_batch *batch)                \
     {                                                                                          \
-        enum { FLOAT_ = TY_##TY == TY_F32 || TY_##TY == TY_F64 };                              \
+        enum { FLOAT_ = PTX_TY_IS_FLOAT(TY_##TY) };                                            \
         ptxcpu_batch walk_ = *batch;                                                           \
         const simd_cmp_plan plan = simd_cmp_plan_of(ctx->cmp, FLOAT_);                         \
+        /* set's true value, by the row's d (ctx->ty2: one kernel serves a width's types) */   \
+        const uint32_t one = ptx_set_true(ctx->ty2, TY_##TY == TY_F16X2 || TY_##TY == TY_BF16X2); \
         if (plan.swap) {                                                                       \
             const ptxcpu_src a_ = walk_.src[0];                                                \
             walk_.src[0] = walk_.src[1], walk_.src[1] = a_;                                    \
@@ -161,21 +219,24 @@ VINL vm simd_cmp_bop_vm(unsigned bop, vm t, vm c)
         vec_fenv fenv = simd_fenv_enter(SIMD_CMP_FP(TY), RND_##RND, ctx->fenv_preset);         \
         if (FLOAT_)                                                                            \
             switch (plan.kind) {                                                               \
-            case CK_LT: simd_cmp_loop_##ID(bt, CK_LT, plan.neg, ctx->bop); break;             \
-            case CK_LE: simd_cmp_loop_##ID(bt, CK_LE, plan.neg, ctx->bop); break;             \
-            case CK_EQ: simd_cmp_loop_##ID(bt, CK_EQ, plan.neg, ctx->bop); break;             \
-            case CK_LG: simd_cmp_loop_##ID(bt, CK_LG, plan.neg, ctx->bop); break;             \
-            default: simd_cmp_loop_##ID(bt, CK_UN, plan.neg, ctx->bop); break;                \
+            case CK_LT: SIMD_CMP_LOOP(ID, bt, CK_LT, plan.neg, ctx->bop); break;               \
+            case CK_LE: SIMD_CMP_LOOP(ID, bt, CK_LE, plan.neg, ctx->bop); break;               \
+            case CK_EQ: SIMD_CMP_LOOP(ID, bt, CK_EQ, plan.neg, ctx->bop); break;               \
+            case CK_LG: SIMD_CMP_LOOP(ID, bt, CK_LG, plan.neg, ctx->bop); break;               \
+            default: SIMD_CMP_LOOP(ID, bt, CK_UN, plan.neg, ctx->bop); break;                  \
             }                                                                                  \
         else if (plan.kind == CK_EQ)                                                           \
-            simd_cmp_loop_##ID(bt, CK_EQ, plan.neg, ctx->bop);                                 \
+            SIMD_CMP_LOOP(ID, bt, CK_EQ, plan.neg, ctx->bop);                                  \
         else                                                                                   \
-            simd_cmp_loop_##ID(bt, CK_LT, plan.neg, ctx->bop);                                 \
+            SIMD_CMP_LOOP(ID, bt, CK_LT, plan.neg, ctx->bop);                                  \
         simd_fenv_leave(SIMD_CMP_FP(TY), fenv);                                                \
     }                                                                                          \
     SIMD_FN(k, ID)(const ptx_kctx *ctx, const ptxcpu_batch *bt) { simd_cmp_run_##ID(ctx, bt); } \
     SIMD_FN(f, ID)(const ptx_kctx *ctx, const ptxcpu_batch *bt) { SIMD_NAME(k, ID)(ctx, bt); } \
     SIMD_FN(o, ID)(const ptx_kctx *ctx, const ptxcpu_batch *bt) { SIMD_NAME(k, ID)(ctx, bt); }
+#define SIMD_CMP_LOOP(ID, bt, kind, neg, bop)                                                   \
+    ((bt)->guard ? simd_cmp_loop_##ID(bt, kind, neg, bop, 1, one)                              \
+                 : simd_cmp_loop_##ID(bt, kind, neg, bop, 0, one))
 /* The compare kernels that run float compares (f32 on a layer that has them): in the FP
  * environment, DAZ clear */
 #if defined(VEC_HAS_FCMP_F32) && defined(VEC_HAS_FCMP_F64)

@@ -1,15 +1,15 @@
 /* SIMD bodies of the logic and shift instructions (9.7.8): and, or, xor, not on bit types and on
  * predicates (a chunk's lane masks), cnot, shl, shr, shf. 16-bit lanes widen to 32 for the
- * operations the layers have only there, and narrow back (the same lanes, the low halves). */
+ * shifts, which the layers have only there, and narrow back (the same lanes, the low halves). */
 #ifndef PTXCPU_SIMD_LOGIC_OPS_H
 #define PTXCPU_SIMD_LOGIC_OPS_H
 
-/* and, or, xor, not of the three widths; 16-bit through 32-bit lanes */
-#define SIMD_LOGIC_DEF(SEM, OP32, OP64)                                                          \
+/* and, or, xor, not of the three widths */
+#define SIMD_LOGIC_DEF(SEM, OP16, OP32, OP64)                                                    \
     SIMD_BODY(SEM, 16, 16, 16, 0, 0)                                                           \
     {                                                                                          \
         (void)ty, (void)ty2, (void)m, (void)rnd, (void)c, (void)e, (void)cf;                   \
-        return v16_from32(OP32(v32_from16_u(a), v32_from16_u(b)));                             \
+        return OP16(a, b);                                                                     \
     }                                                                                          \
     SIMD_BODY(SEM, 32, 32, 32, 0, 0)                                                           \
     {                                                                                          \
@@ -23,11 +23,11 @@
     }
 #define SIMD_NOT32_(a, b) v32_not(a)
 #define SIMD_NOT64_(a, b) v64_not(a)
-SIMD_LOGIC_DEF(AND, v32_and, v64_and)
-SIMD_LOGIC_DEF(OR, v32_or, v64_or)
-SIMD_LOGIC_DEF(XOR, v32_xor, v64_xor)
+SIMD_LOGIC_DEF(AND, v16_and, v32_and, v64_and)
+SIMD_LOGIC_DEF(OR, v16_or, v32_or, v64_or)
+SIMD_LOGIC_DEF(XOR, v16_xor, v32_xor, v64_xor)
 #undef SIMD_LOGIC_DEF
-SIMD_BODY(NOT, 16, 16, 0, 0, 0) { return v16_from32(v32_not(v32_from16_u(a))); }
+SIMD_BODY(NOT, 16, 16, 0, 0, 0) { return v16_xor(a, v16_set1(0xffff)); }
 SIMD_BODY(NOT, 32, 32, 0, 0, 0) { return v32_not(a); }
 SIMD_BODY(NOT, 64, 64, 0, 0, 0) { return v64_not(a); }
 

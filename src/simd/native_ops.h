@@ -48,6 +48,15 @@ NATIVE_BODY(16, vm, ABS) { return n16_abs_s(a); }
 NATIVE_BODY(16, vm, NEG) { return n16_sub(n16_zero(), a); }
 NATIVE_BODY(16, vm, MIN) { return n16_minmax(ty, 0, a, b); }
 NATIVE_BODY(16, vm, MAX) { return n16_minmax(ty, 1, a, b); }
+/* the bitwise logic of 9.7.8 on .b16: full vectors, no lane widened */
+#define SIMD_NATIVE_N16_AND ~, N16
+#define SIMD_NATIVE_N16_OR ~, N16
+#define SIMD_NATIVE_N16_XOR ~, N16
+#define SIMD_NATIVE_N16_NOT ~, N16
+NATIVE_BODY(16, vm, AND) { return n16_and(a, b); }
+NATIVE_BODY(16, vm, OR) { return n16_or(a, b); }
+NATIVE_BODY(16, vm, XOR) { return n16_xor(a, b); }
+NATIVE_BODY(16, vm, NOT) { return n16_not(a); }
 #endif /* VEC_HAS_NATIVE16 */
 
 /* ---- the widening geometry (W16): mul.wide / mad.wide .u16 / .s16, n16 sources, w32 results -- */

@@ -65,6 +65,8 @@
     X(v16, v16_mulhi_u, (v16, v16))       /* high 16 bits of the 32-bit product */                 \
     X(v16, v16_mulhi_s, (v16, v16))                                                                \
     X(v16, v16_and, (v16, v16))                                                                    \
+    X(v16, v16_or, (v16, v16))                                                                     \
+    X(v16, v16_xor, (v16, v16))                                                                    \
     X(v16, v16_min_u, (v16, v16))                                                                  \
     X(v16, v16_max_u, (v16, v16))                                                                  \
     X(v16, v16_min_s, (v16, v16))                                                                  \
@@ -265,7 +267,11 @@
     X(n16, n16_max_u, (n16, n16))                                                                  \
     X(n16, n16_min_s, (n16, n16))                                                                  \
     X(n16, n16_max_s, (n16, n16))                                                                  \
-    X(n16, n16_abs_s, (n16))              /* -32768 stays */
+    X(n16, n16_abs_s, (n16))              /* -32768 stays */                                       \
+    X(n16, n16_and, (n16, n16))                                                                    \
+    X(n16, n16_or, (n16, n16))                                                                     \
+    X(n16, n16_xor, (n16, n16))                                                                    \
+    X(n16, n16_not, (n16))
 #define VEC_NATIVE64(X)                                                                            \
     X(n64, n64_load, (const uint64_t *))  /* NL64 lanes from p (any alignment) */                  \
     X(void, n64_store, (uint64_t *, n64))                                                          \
@@ -276,6 +282,8 @@
     X(n64, n64_sub, (n64, n64))                                                                    \
     X(n64, n64_and, (n64, n64))                                                                    \
     X(n64, n64_xor, (n64, n64))                                                                    \
+    X(n64, n64_or, (n64, n64))                                                                     \
+    X(n64, n64_not, (n64))                                                                         \
     X(n64, n64_mul32_u, (n64, n64))       /* the 64-bit product of the lanes' low 32 bits */       \
     X(n64, n64_min_u, (n64, n64))                                                                  \
     X(n64, n64_max_u, (n64, n64))                                                                  \

@@ -32,6 +32,8 @@ VINL v16 v16_mullo(v16 a, v16 b) { return X86_H(mullo_epi16)(a, b); }
 VINL v16 v16_mulhi_u(v16 a, v16 b) { return X86_H(mulhi_epu16)(a, b); }
 VINL v16 v16_mulhi_s(v16 a, v16 b) { return X86_H(mulhi_epi16)(a, b); }
 VINL v16 v16_and(v16 a, v16 b) { return X86_HSI(and)(a, b); }
+VINL v16 v16_or(v16 a, v16 b) { return X86_HSI(or)(a, b); }
+VINL v16 v16_xor(v16 a, v16 b) { return X86_HSI(xor)(a, b); }
 VINL v16 v16_min_u(v16 a, v16 b) { return X86_H(min_epu16)(a, b); }
 VINL v16 v16_max_u(v16 a, v16 b) { return X86_H(max_epu16)(a, b); }
 VINL v16 v16_min_s(v16 a, v16 b) { return X86_H(min_epi16)(a, b); }
@@ -138,6 +140,10 @@ VINL n16 n16_max_u(n16 a, n16 b) { return X86_V(max_epu16)(a, b); }
 VINL n16 n16_min_s(n16 a, n16 b) { return X86_V(min_epi16)(a, b); }
 VINL n16 n16_max_s(n16 a, n16 b) { return X86_V(max_epi16)(a, b); }
 VINL n16 n16_abs_s(n16 a) { return X86_V(abs_epi16)(a); }
+VINL n16 n16_and(n16 a, n16 b) { return v32_and(a, b); }
+VINL n16 n16_or(n16 a, n16 b) { return v32_or(a, b); }
+VINL n16 n16_xor(n16 a, n16 b) { return v32_xor(a, b); }
+VINL n16 n16_not(n16 a) { return v32_not(a); }
 VINL n64 n64_load(const uint64_t *p) { return h64_load(p); }
 VINL void n64_store(uint64_t *p, n64 v) { h64_store(p, v); }
 VINL n64 n64_zero(void) { return X86_VSI(setzero)(); }
@@ -146,6 +152,7 @@ VINL n64 n64_add(n64 a, n64 b) { return h64_add(a, b); }
 VINL n64 n64_sub(n64 a, n64 b) { return h64_sub(a, b); }
 VINL n64 n64_and(n64 a, n64 b) { return v32_and(a, b); }
 VINL n64 n64_xor(n64 a, n64 b) { return v32_xor(a, b); }
+VINL n64 n64_not(n64 a) { return v32_not(a); }
 VINL n64 n64_mul32_u(n64 a, n64 b) { return X86_V(mul_epu32)(a, b); }
 #define n64_slli(a, n) h64_slli((a), (n))
 #define n64_srli(a, n) h64_srli((a), (n))

@@ -7,12 +7,13 @@
 
 #include <stdio.h>
 
-/* The kernels of spelling mn (default target) on the usable ISAs, into out; their count, or 0
- * when mn does not parse (reported). */
-static inline unsigned oracle_kernels(const char *mn, ptxcpu_kernel out[PTXCPU_ISA_COUNT])
+/* The kernels of spelling mn (on target, NULL: the default) on the usable ISAs, into out; their
+ * count, or 0 when mn does not parse (reported). */
+static inline unsigned oracle_kernels_at(const char *mn, const char *target,
+                                         ptxcpu_kernel out[PTXCPU_ISA_COUNT])
 {
     ptxcpu_insn insn;
-    if (ptxcpu_parse(mn, NULL, &insn) != PTXCPU_OK) {
+    if (ptxcpu_parse(mn, target, &insn) != PTXCPU_OK) {
         printf("FAIL %s: %s\n", mn, ptxcpu_last_error());
         return 0;
     }
@@ -22,6 +23,10 @@ static inline unsigned oracle_kernels(const char *mn, ptxcpu_kernel out[PTXCPU_I
             ptxcpu_resolve(&insn, (ptxcpu_isa)isa, &out[n]) == PTXCPU_OK)
             n++;
     return n;
+}
+static inline unsigned oracle_kernels(const char *mn, ptxcpu_kernel out[PTXCPU_ISA_COUNT])
+{
+    return oracle_kernels_at(mn, NULL, out);
 }
 
 static inline void oracle_report_skipped(void)

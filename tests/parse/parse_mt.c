@@ -95,8 +95,11 @@ static int prepare(void)
 
 static pthread_barrier_t start;
 
-/* Each thread walks the lists from its own offset, an invalid mnemonic between valid ones, so
- * that the threads' failures overlap; returns its count of wrong answers. */
+/* Each thread walks the lists from its own offset, an invalid mnemonic before every fourth valid
+ * one, so that the threads' failures overlap; returns its count of wrong answers. (An invalid
+ * mnemonic's explanation reads every row: one per valid spelling made the test grow as the
+ * square of the table.) */
+#define INVALID_EVERY 4
 static void *worker(void *arg)
 {
     size_t id = (size_t)arg, wrong = 0;
@@ -105,8 +108,9 @@ static void *worker(void *arg)
         for (size_t j = 0; j < nvalid; j++) {
             size_t v = (j + id * 37) % nvalid, b = (j + id * 5 + r) % NINVALID;
             outcome got;
-            parse_one(invalid[b].mn, invalid[b].target, &got);
-            if (!same(&got, &want_invalid[b]) && ++wrong <= 3)
+            if (j % INVALID_EVERY == 0)
+                parse_one(invalid[b].mn, invalid[b].target, &got);
+            if (j % INVALID_EVERY == 0 && !same(&got, &want_invalid[b]) && ++wrong <= 3)
                 printf("FAIL: thread %zu: %s: '%s', want '%s'\n", id, invalid[b].mn, got.msg,
                        want_invalid[b].msg);
             parse_one(valid[v], NULL, &got);
@@ -139,7 +143,7 @@ int main(void)
         wrong += (size_t)w;
     }
     pthread_barrier_destroy(&start);
-    printf("%d threads x %u rounds x %zu spellings (each with an invalid mnemonic of %zu): "
+    printf("%d threads x %u rounds x %zu spellings (every 4th with an invalid mnemonic of %zu): "
            "%zu wrong\n", NTHREADS, rounds, nvalid, NINVALID, wrong);
     free(valid);
     free(want_valid);

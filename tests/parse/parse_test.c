@@ -118,6 +118,18 @@ static const struct { const char *sec, *pattern; } syntax[] = {
     {"9.7.6.2", "setp<.eq,.ne,.lt,.le,.gt,.ge,.equ,.neu,.ltu,.leu,.gtu,.geu,.num,.nan><.and,.or,.xor>{.ftz}.f32"},
     {"9.7.6.2", "setp<.eq,.ne,.lt,.le,.gt,.ge,.equ,.neu,.ltu,.leu,.gtu,.geu,.num,.nan>.f64"},
     {"9.7.6.2", "setp<.eq,.ne,.lt,.le,.gt,.ge,.equ,.neu,.ltu,.leu,.gtu,.geu,.num,.nan><.and,.or,.xor>.f64"},
+    /* 9.7.7: .ftz only with float sources (docs/SEMANTICS.md) */
+    {"9.7.7.1", "set<.eq,.ne>{.and,.or,.xor}<.f16,.bf16><.b16,.b32,.b64>"},
+    {"9.7.7.1", "set<.eq,.ne,.lt,.le,.gt,.ge,.lo,.ls,.hi,.hs>{.and,.or,.xor}<.f16,.bf16><.u16,.u32,.u64>"},
+    {"9.7.7.1", "set<.eq,.ne,.lt,.le,.gt,.ge>{.and,.or,.xor}<.f16,.bf16><.s16,.s32,.s64>"},
+    {"9.7.7.1", "set<.eq,.ne,.lt,.le,.gt,.ge,.equ,.neu,.ltu,.leu,.gtu,.geu,.num,.nan>{.and,.or,.xor}{.ftz}.f16<.f16,.f32,.f64>"},
+    {"9.7.7.1", "set<.eq,.ne,.lt,.le,.gt,.ge,.equ,.neu,.ltu,.leu,.gtu,.geu,.num,.nan>{.and,.or,.xor}.bf16<.f16,.f32,.f64>"},
+    {"9.7.7.1", "set<.eq,.ne,.lt,.le,.gt,.ge,.equ,.neu,.ltu,.leu,.gtu,.geu,.num,.nan>{.and,.or,.xor}{.ftz}<.u16,.s16,.u32,.s32>.f16"},
+    {"9.7.7.1", "set<.eq,.ne,.lt,.le,.gt,.ge,.equ,.neu,.ltu,.leu,.gtu,.geu,.num,.nan>{.and,.or,.xor}<.u16,.s16,.u32,.s32>.bf16"},
+    {"9.7.7.1", "set<.eq,.ne,.lt,.le,.gt,.ge,.equ,.neu,.ltu,.leu,.gtu,.geu,.num,.nan>{.and,.or,.xor}{.ftz}<.f16x2,.u32,.s32>.f16x2"},
+    {"9.7.7.1", "set<.eq,.ne,.lt,.le,.gt,.ge,.equ,.neu,.ltu,.leu,.gtu,.geu,.num,.nan>{.and,.or,.xor}<.bf16x2,.u32,.s32>.bf16x2"},
+    {"9.7.7.2", "setp<.eq,.ne,.lt,.le,.gt,.ge,.equ,.neu,.ltu,.leu,.gtu,.geu,.num,.nan>{.and,.or,.xor}{.ftz}<.f16,.f16x2>"},
+    {"9.7.7.2", "setp<.eq,.ne,.lt,.le,.gt,.ge,.equ,.neu,.ltu,.leu,.gtu,.geu,.num,.nan>{.and,.or,.xor}<.bf16,.bf16x2>"},
     {"9.7.8.1", "and<.pred,.b16,.b32,.b64>"}, {"9.7.8.2", "or<.pred,.b16,.b32,.b64>"},
     {"9.7.8.3", "xor<.pred,.b16,.b32,.b64>"}, {"9.7.8.4", "not<.pred,.b16,.b32,.b64>"},
     {"9.7.8.5", "cnot<.b16,.b32,.b64>"}, {"9.7.8.7", "shf<.l,.r><.clamp,.wrap>.b32"},
@@ -135,7 +147,7 @@ static const struct { const char *sec, *pattern; } syntax3[] = {
     {"9.7.3.11", "min{.ftz}{.NaN}{.abs}.f32"}, {"9.7.3.12", "max{.ftz}{.NaN}{.abs}.f32"},
 };
 
-#define MAXSPELL 4096
+#define MAXSPELL 8192
 static struct { char mn[48]; const char *sec; unsigned nsrc; } spelled[MAXSPELL]; /* nsrc 0: spec_shape's */
 static int nspelled;
 
@@ -198,7 +210,7 @@ static unsigned last_type_bits(const char *mn) /* width of the last part, a type
 
 static int mixed(const char *mn) /* 9.7.5: an f32 instruction on .f16/.bf16 a (and b) */
 {
-    return has(mn, ".f32") && (has(mn, ".f16") || has(mn, ".bf16"));
+    return has(mn, ".f32") && (has(mn, ".f16") || has(mn, ".bf16")) && !opcode_is(mn, "set");
 }
 
 static unsigned spec_min_sm(const char *mn)
@@ -262,6 +274,14 @@ static unsigned spec_ptx(const char *mn)
     if ((opcode_is(mn, "min") || opcode_is(mn, "max")) && (half || bf || f32))
         return has(mn, ".xorsign") ? 72 : (has(mn, ".NaN") || half || bf) ? 70 : 10;
     if (opcode_is(mn, "testp")) return 20; /* 9.7.3.1 */
+    if ((opcode_is(mn, "set") || opcode_is(mn, "setp")) && (half || bf)) { /* 9.7.7.1-2 */
+        const char *stype = strrchr(mn, '.');
+        int int_d = opcode_is(mn, "set") && strncmp(stype - 4, ".f16", 4) && strncmp(stype - 5, ".bf16", 5) &&
+                    strncmp(stype - 6, ".f16x2", 6) && strncmp(stype - 7, ".bf16x2", 7);
+        return bf ? 78 : int_d && (has(mn, ".f16") || has(mn, ".f16x2")) && (!strcmp(stype, ".f16") ||
+                                                                            !strcmp(stype, ".f16x2"))
+                              ? 65 : 42;
+    }
     if (opcode_is(mn, "tanh") || (opcode_is(mn, "ex2") && (half || bf))) /* 9.7.3.22, 9.7.4.9/10 */
         return bf ? 78 : 70;
     if (opcode_is(mn, "sin") || opcode_is(mn, "cos") || opcode_is(mn, "lg2") ||
@@ -312,9 +332,16 @@ static void spec_shape(const char *mn, unsigned *nsrc, unsigned *dbits, unsigned
     if (opcode_is(mn, "setp") || opcode_is(mn, "set")) { /* d, a, b{, c}: c with a BoolOp */
         int bop = has(mn, ".and") || has(mn, ".or") || has(mn, ".xor");
         *nsrc = bop ? 3 : 2, sbits[2] = bop ? PTXCPU_PRED : 0; /* "c has type .pred" */
-        *dbits = opcode_is(mn, "set") ? 32 : PTXCPU_DST_PRED_PAIR; /* set: .dtype, 32-bit */
-        if (opcode_is(mn, "set")) /* a and b of .stype, the last type */
+        *dbits = PTXCPU_DST_PRED_PAIR;
+        if (opcode_is(mn, "set")) { /* d of .dtype, the type before the last; a and b of .stype */
+            const char *stype = strrchr(mn, '.'), *dtype = stype - 1;
+            while (*dtype != '.')
+                dtype--;
+            char dt[16];
+            snprintf(dt, sizeof dt, "%.*s", (int)(stype - dtype), dtype);
+            *dbits = type_bits(dt);
             sbits[0] = sbits[1] = last_type_bits(mn);
+        }
     }
     if (mixed(mn)) { /* d and the last source f32, a (and fma's b) 16-bit */
         *dbits = 32;
@@ -346,6 +373,13 @@ static const unsigned known_sm[] = {10, 11, 12, 13, 20, 21, 30, 32, 35, 37, 50, 
                                     70, 72, 75, 80, 86, 87, 88, 89, 90, 100, 101, 103, 110, 120, 121};
 #define NKNOWN (sizeof known_sm / sizeof known_sm[0])
 
+static int by_spelling(const void *x, const void *y)
+{
+    const int j = *(const int *)x, k = *(const int *)y;
+    const int c = strcmp(spelled[j].mn, spelled[k].mn);
+    return c ? c : (int)spelled_nsrc(j) - (int)spelled_nsrc(k);
+}
+
 static void test_table(void)
 {
     char buf[48];
@@ -359,11 +393,13 @@ static void test_table(void)
     }
     /* The table is exactly the set the syntax lines spell: as many rows as distinct spellings,
      * and (below) every row spelled by a line of its own section, none twice. */
+    static int order[MAXSPELL]; /* (sorted by spelling and source count: a twin is a neighbour) */
     for (int k = 0; k < nspelled; k++)
-        for (int j = 0; j < k; j++)
-            check(strcmp(spelled[j].mn, spelled[k].mn) != 0 || spelled_nsrc(j) != spelled_nsrc(k),
-                  "%s is spelled twice (%s and %s)", spelled[k].mn, spelled[j].sec,
-                  spelled[k].sec);
+        order[k] = k;
+    qsort(order, (size_t)nspelled, sizeof *order, by_spelling);
+    for (int k = 1; k < nspelled; k++)
+        check(by_spelling(&order[k - 1], &order[k]) != 0, "%s is spelled twice (%s and %s)",
+              spelled[order[k]].mn, spelled[order[k - 1]].sec, spelled[order[k]].sec);
     size_t n = ptxcpu_insn_count();
     check(nspelled < MAXSPELL, "more than %d spellings: raise MAXSPELL", MAXSPELL - 1);
     check(n == (size_t)nspelled, "ptxcpu_insn_count() = %zu, the spec's syntax lines spell %d", n,

@@ -139,6 +139,21 @@ def spellings():
         out += ['set.%s%s%s.%s.%s' % (c, b, f, dt, t) for c in SETP_OPS[t]
                 for b in ('', '.and', '.or', '.xor') for f in (opt('ftz') if t == 'f32' else [''])
                 for dt in ('u32', 's32', 'f32')]
+    # 9.7.7.1 set on halves: d .f16/.bf16 of every 9.7.6 source type and .f16 (.ftz on float
+    # sources, never with bf16); d .u16/.s16/.u32/.s32 of .f16/.bf16; packed sources with d of
+    # their own type, .u32 or .s32
+    half_ops = dict(list(SETP_OPS.items())[:-2] + [('f16', SETP_FLOAT)] + list(SETP_OPS.items())[-2:])
+    forms = [(dt, t, half_ops[t]) for dt in ('f16', 'bf16') for t in half_ops] + \
+        [(dt, t, SETP_FLOAT) for t in ('f16', 'bf16') for dt in ('u16', 's16', 'u32', 's32')] + \
+        [(dt, t, SETP_FLOAT) for t in ('f16x2', 'bf16x2') for dt in (t, 'u32', 's32')]
+    for dt, t, ops in forms:
+        ftz = [''] if 'bf16' in (dt, t) or t[0] != 'f' else opt('ftz')
+        out += ['set.%s%s%s.%s.%s' % (c, b, f, dt, t) for c in ops
+                for b in ('', '.and', '.or', '.xor') for f in ftz]
+    # 9.7.7.2 setp on halves: .f16 and .f16x2 (.ftz), .bf16 and .bf16x2
+    for t in ('f16', 'f16x2', 'bf16', 'bf16x2'):
+        out += ['setp.%s%s%s.%s' % (c, b, f, t) for c in SETP_FLOAT for b in ('', '.and', '.or', '.xor')
+                for f in (opt('ftz') if t[0] == 'f' else [''])]
     return out
 
 
@@ -221,20 +236,21 @@ class Insn:
             self.n = int(self.type[1:])
             self.signed, self.float = False, False         # (a, b, d: bits, shown in hex)
             self.src, self.dst = [self.n, self.n, 32], self.n
-        if op == 'set':                                    # set.CmpOp...dtype.stype: d 32-bit
-            self.type, self.btype = types[1], types[0]
-            self.signed = self.type[0] == 's'
-            self.n = int(self.type[1:])
-            self.float = self.type[0] == 'f'
-            self.src[:2] = [self.n, self.n]
-            self.dst = 32
+        if op == 'set':                                    # set.CmpOp...dtype.stype
+            self.type, self.btype = t, dt = types[1], types[0]
+            self.signed = t[0] == 's'
+            self.packed = t.endswith('x2')
+            self.n = int(''.join(c for c in t.split('x')[0] if c.isdigit()))
+            self.float = t[0] == 'f' or t.startswith('bf')
+            self.src[:2] = [self.n * (2 if self.packed else 1)] * 2
+            self.dst = 16 if dt in ('f16', 'bf16', 'u16', 's16') else 32
         if self.select:
             self.src = [reg, reg, 1]                       # c: a predicate
         if op == 'bfe':
             self.src[1:] = [32, 32]
         if op == 'bfi':
             self.src[2:] = [32, 32]
-        self.mixed = self.type == 'f32' and self.btype in ('f16', 'bf16')
+        self.mixed = self.type == 'f32' and self.btype in ('f16', 'bf16') and op != 'set'
         if self.mixed:      # 9.7.5: a (and fma's b) are halves, d and the last source f32
             self.src = [16] * (nsrc - 1) + [32]
         self.reads_cc = op in ('addc', 'subc', 'madc')
@@ -1188,26 +1204,32 @@ def setp_eval(I, a):
     """9.7.6.2 on the decoded values (floats: Fractions, .ftz zeroing subnormals; any NaN makes the
     ordered operators false, the unordered true), then the BoolOp with c: p | q << 1."""
     cmp = next(c for c in SETP_FLOAT + ['lo', 'ls', 'hi', 'hs'] if c in I.mods)
-    if I.float:
-        x, y = (decode(v, I.type, 'ftz' in I.mods) for v in a[:2])
-        if NAN in (x, y):
-            t = cmp == 'nan' or (cmp.endswith('u') and cmp != 'num')
-        else:
+
+    def holds(x, y):
+        if I.float:
+            x, y = (decode(v, I.type.replace('x2', ''), 'ftz' in I.mods) for v in (x, y))
+            if NAN in (x, y):
+                return cmp == 'nan' or (cmp.endswith('u') and cmp != 'num')
             val = lambda d: (-1 if d[1] else 1) * (d[2] if d[0] == 'fin' else Fraction(10) ** 400)
             x, y = val(x), val(y)
-            t = cmp != 'nan' and (cmp == 'num' or {'eq': x == y, 'ne': x != y, 'lt': x < y,
-                                                   'le': x <= y, 'gt': x > y,
-                                                   'ge': x >= y}[cmp.rstrip('u')])
-    else:
-        x, y = ((sx(v, I.n) if I.signed else v) for v in a[:2])
-        t = {'eq': x == y, 'ne': x != y, 'lt': x < y, 'le': x <= y, 'gt': x > y, 'ge': x >= y,
-             'lo': x < y, 'ls': x <= y, 'hi': x > y, 'hs': x >= y}[cmp]
+            return cmp != 'nan' and (cmp == 'num' or {'eq': x == y, 'ne': x != y, 'lt': x < y,
+                                                      'le': x <= y, 'gt': x > y,
+                                                      'ge': x >= y}[cmp.rstrip('u')])
+        x, y = ((sx(v, I.n) if I.signed else v) for v in (x, y))
+        return {'eq': x == y, 'ne': x != y, 'lt': x < y, 'le': x <= y, 'gt': x > y, 'ge': x >= y,
+                'lo': x < y, 'ls': x <= y, 'hi': x > y, 'hs': x >= y}[cmp]
+    # a packed source (9.7.7): each half by itself, the low one first
+    ts = [holds(a[0] >> h & 0xffff, a[1] >> h & 0xffff) for h in (0, 16)] if I.packed \
+        else [holds(a[0], a[1])]
     c = a[2] if len(a) > 2 else None
     bop = next((b for b in SETP_BOOL if b in I.mods), None)
     f = lambda t: int({None: t, 'and': t and c, 'or': t or c, 'xor': t != c}[bop])
-    if I.op == 'set':                                  # true: 1.0f for .f32 d, else all ones
-        return (0x3f800000 if I.btype == 'f32' else 0xffffffff) if f(t) else 0
-    return f(t) | f(not t) << 1                        # p = BoolOp(t, c), q = BoolOp(!t, c)
+    if I.op == 'set':  # true: 1.0 in d's float format, else all ones (a packed source's: a half's)
+        one = {'f32': 0x3f800000, 'f16': 0x3c00, 'f16x2': 0x3c00, 'bf16': 0x3f80, 'bf16x2': 0x3f80,
+               'u16': 0xffff, 's16': 0xffff}.get(I.btype, 0xffff if I.packed else 0xffffffff)
+        return sum((one if f(t) else 0) << 16 * h for h, t in enumerate(ts))
+    # p = BoolOp(t, c), q = BoolOp(!t, c); packed: q of the high halves' t
+    return f(ts[0]) | f(ts[1] if I.packed else not ts[0]) << 1
 
 
 def logic_eval(I, a):
@@ -1265,7 +1287,7 @@ def setp_cases(I, rng):
     """Pairs of the type's edges (floats: both zeros, subnormals, the smallest normal, 1, inf and
     NaNs, each sign) and random bits, equal pairs included; c alternating."""
     if I.float:
-        E, m = FMT[I.type]
+        E, m = FMT[I.type.replace('x2', '')]
         top = 1 << (E + m)
         mags = [0, 1, M(m), 1 << m, M(E - 1) << m, M(E) << m, (M(E) << m) | 1 << (m - 1),
                 (M(E) << m) | 1]
@@ -1273,12 +1295,20 @@ def setp_cases(I, rng):
     else:
         vals = pool(I.n, rng)
     vals += [rng.getrandbits(I.n) for _ in range(4)]
+    pick = (lambda: rng.choice(vals) | rng.choice(vals) << 16) if I.packed else (lambda: rng.choice(vals))
     cases = []
-    for k in range(12 if I.op == 'set' else 24):   # (set: 1,152 spellings)
-        x = rng.choice(vals)
-        y = x if k % 5 == 0 else rng.choice(vals)
+    # (set: 1,152 spellings of 9.7.6, 12 lines each; 2,112 of 9.7.7, 6 each; setp 24)
+    half = I.btype in HALF_D or I.type in HALF_D
+    for k in range(24 if I.op == 'setp' else 6 if half else 12):
+        x = pick()
+        y = x if k % 5 == 0 else pick()
+        if I.packed and k % 5 == 3:  # one half equal, the other not
+            y = (y & 0xffff0000) | (x & 0xffff)
         cases.append((x, y, k % 2)[:len(I.src)])
     return cases
+
+
+HALF_D = ('f16', 'bf16', 'u16', 's16', 'f16x2', 'bf16x2')
 
 
 def lines_for(name, rng, count=None):
@@ -1332,8 +1362,8 @@ def main():
     names = spellings()
     assert len(names) == len(set(names)), 'a spelling listed twice'
     with open(os.path.join(outdir, 'families.vec'), 'w') as f:
-        f.write(f'# Vectors for every one of the {len(names)} PTX spellings of PTX ISA 9.7.1-9.7.6 '
-                '(10 or more lines each).\n' + GEN)
+        f.write(f'# Vectors for every one of the {len(names)} PTX spellings of PTX ISA 9.7.1-9.7.8 '
+                '(6 or more lines each).\n' + GEN)
         for name in names:
             f.write('\n# %s\n' % name)
             f.writelines(lines_for(name, random.Random(name)))
