@@ -8,7 +8,9 @@
 
 /* Parses an operand token as VECTORS.md defines it: 0x-prefixed hex of at most bits/4 digits, or
  * (integer-typed operands only) a decimal integer with optional sign, two's complement, that fits
- * in `bits` (-2^(bits-1) .. 2^bits - 1). On error returns 0 and writes the reason to why. */
+ * in `bits` (-2^(bits-1) .. 2^bits - 1). On error returns 0 and writes the reason to why. Vector
+ * files give every operand so; `ptxcpu eval` its integer and predicate ones (floats:
+ * cli_parse_float_operand). */
 int cli_parse_operand(const char *tok, unsigned bits, int integer_typed, uint64_t *out,
                       char *why, size_t whylen);
 
@@ -18,6 +20,43 @@ const char *cli_shown(const char *tok, char *buf, size_t len);
 
 /* Is `bits` (width `bits`) a NaN of element type elem? (elem INT: never.) */
 int cli_is_nan(ptxcpu_elem elem, unsigned bits, uint64_t v);
+
+/* The format of an operand or result: element type and elements a register (2: packed .x2).
+ * PTXCPU_ELEM_INT: integer bits, or a predicate where the descriptor says so. */
+typedef struct cli_fmt {
+    ptxcpu_elem elem;
+    unsigned elems;
+} cli_fmt;
+
+/* The formats of d and of each source (past nsrc: INT) of the row d describes (cli/floats.c). */
+void cli_operand_formats(const ptxcpu_insn_desc *d, cli_fmt *dst, cli_fmt src[4]);
+const char *cli_elem_name(ptxcpu_elem e); /* "f16", "bf16", "f32", "f64" */
+unsigned cli_elem_bits(ptxcpu_elem e);    /* 16, 16, 32, 64 */
+
+/* What reading a number did: it was not exact; a finite number became inf (beyond the largest
+ * finite value plus half its ulp); a nonzero one became 0 (at most half the smallest subnormal). */
+enum { CLI_FLOAT_INEXACT = 1, CLI_FLOAT_OVERFLOW = 2, CLI_FLOAT_UNDERFLOW = 4 };
+
+/* Parses a floating-point operand of format f (not INT) into its register's bits:
+ * - 0x-prefixed hex without '.' or p: the register's bits, as cli_parse_operand;
+ * - a number: decimal (1.5, -2, 1e-3), C99 hex float (-0x1.8p+1, 0x1.8), inf, infinity or nan
+ *   (any case, optional sign), rounded to nearest even into f's element exactly (no double
+ *   rounding); nan is the quiet NaN with no payload (f32 0x7fc00000, with its sign);
+ * - packed (.x2): one number for both elements, or HI:LO (upper element first, as the hex
+ *   reads), each a number or the element's hex bits.
+ * *flags gets CLI_FLOAT_* (of both elements). On error returns 0 and writes the reason to why. */
+int cli_parse_float_operand(const char *tok, cli_fmt f, uint64_t *out, unsigned *flags, char *why,
+                            size_t whylen);
+/* One number (no hex bits, no HI:LO) into element e's bits, as above. */
+int cli_parse_float(const char *tok, ptxcpu_elem e, uint64_t *out, unsigned *flags, char *why,
+                    size_t whylen);
+/* An element's value: the shortest decimal that cli_parse_float reads back as `bits`, integers
+ * below 10^16 in full (65504, -0, 0.1, 1.0000001, 6.104e-05, 3.4028235e+38), or with `precise`
+ * 17 significant digits (0.10000000149011612); inf, -inf, nan (any NaN: its bits say which).
+ * Into buf (40 bytes suffice). */
+const char *cli_float_str(ptxcpu_elem e, uint64_t bits, int precise, char *buf, size_t len);
+/* A register of format f's value: one element as cli_float_str, packed as HI:LO (80 bytes). */
+const char *cli_value_str(cli_fmt f, uint64_t reg, int precise, char *buf, size_t len);
 
 /* Subcommands. argv[0] is the subcommand name. Return the process exit status. (`bench`:
  * bench_main, bench/bench.h.) */

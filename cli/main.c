@@ -17,7 +17,12 @@ static const struct { const char *name, *synopsis, *what; } commands[] = {
     {"eval", "eval [--target sm_XX] MNEMONIC [cf=0|1] OPERAND...",
      "the result (and carry-out) on every usable ISA;\n"
      "the operands pick min.f32's two- or three-input form;\n"
-     "a predicate operand is 0 or 1 (!0, !1: negated), a p|q result prints as p|q"},
+     "a predicate operand is 0 or 1 (!0, !1: negated), a p|q result prints as p|q;\n"
+     "a float operand is a number rounded to nearest even (1.5, -2, 1e-3,\n"
+     "0x1.8p+1, inf, -inf, nan; stderr says what an inexact one became) or\n"
+     "its bits in hex (0x3fc00000: no '.' or p, which a hex float has);\n"
+     "packed .x2: one number for both halves or HI:LO (2:1.5);\n"
+     "a float result prints its value after its bits"},
     {"check", "check [--isa LIST] FILE...", "run test-vector files (docs/VECTORS.md)"},
     {"demo", "demo [--threads-total N] [--length L] [--no-check] [--json FILE]",
      "the main job: a grid of dp4a and mad chains on all cores"},
@@ -195,6 +200,22 @@ static int eval_lane(const ptxcpu_insn *insn, ptxcpu_isa isa, const uint64_t ops
     return 0;
 }
 
+/* A float operand that did not read exactly: what it became, on stderr (the results' lines on
+ * stdout stay as they are). Overflow and underflow are kept, as IEEE rounds them, and said. The
+ * value with 17 digits, as the shortest form would hide that 0.1 in f32 is not 0.1. */
+static void rounding_note(unsigned k, const char *tok, cli_fmt f, uint64_t bits, unsigned flags)
+{
+    char tb[64], value[80];
+    const char *why = flags & CLI_FLOAT_OVERFLOW ? " (beyond its largest finite value)"
+                      : flags & CLI_FLOAT_UNDERFLOW ? " (at most half its smallest subnormal)"
+                                                    : "";
+    fprintf(stderr,
+            "ptxcpu eval: note: operand %u '%s' is not exact in %s%s%s: it is 0x%0*llx (%s)\n",
+            k + 1, cli_shown(tok, tb, sizeof tb), cli_elem_name(f.elem), f.elems == 2 ? "x2" : "",
+            why, (int)(cli_elem_bits(f.elem) * f.elems / 4), (unsigned long long)bits,
+            cli_value_str(f, bits, 1, value, sizeof value));
+}
+
 static int cmd_eval(int argc, char **argv)
 {
     int bad;
@@ -244,13 +265,21 @@ static int cmd_eval(int argc, char **argv)
         ptxcpu_describe(&insn, &d);
     }
     uint64_t ops[4] = {0};
+    cli_fmt fdst, fsrc[4];
+    cli_operand_formats(&d, &fdst, fsrc);
     for (unsigned k = 0; k < d.nsrc; k++) {
-        char why[160];
-        if (!cli_parse_operand(argv[ai + (int)k], d.src_bits[k], d.elem == PTXCPU_ELEM_INT,
-                               &ops[k], why, sizeof why)) {
+        char why[320];
+        const char *tok = argv[ai + (int)k];
+        unsigned flags = 0;
+        int ok = fsrc[k].elem != PTXCPU_ELEM_INT
+                     ? cli_parse_float_operand(tok, fsrc[k], &ops[k], &flags, why, sizeof why)
+                     : cli_parse_operand(tok, d.src_bits[k], 1, &ops[k], why, sizeof why);
+        if (!ok) {
             fprintf(stderr, "ptxcpu eval: operand %u: %s\n", k + 1, why);
             return 2;
         }
+        if (flags)
+            rounding_note(k, tok, fsrc[k], ops[k], flags);
     }
     int status = 0;
     for (int i = 0; i < PTXCPU_ISA_COUNT; i++) {
@@ -266,6 +295,10 @@ static int cmd_eval(int argc, char **argv)
         }
         printf("%-7s ", ptxcpu_isa_name((ptxcpu_isa)i));
         print_hex(r, d.dst_bits);
+        if (fdst.elem != PTXCPU_ELEM_INT) {
+            char value[80];
+            printf(" (%s)", cli_value_str(fdst, r, 0, value, sizeof value));
+        }
         if (d.writes_cc)
             printf(" cf=%u", cf);
         printf("\n");

@@ -74,14 +74,18 @@ int cli_parse_operand(const char *tok, unsigned bits, int integer_typed, uint64_
         return 0;
     }
     if (!integer_typed) {
-        snprintf(why, whylen, "'%s': floating-point operands are given as 0x-prefixed hex bits",
-                 shown);
+        /* (ptxcpu eval reads its float operands with cli_parse_float_operand) */
+        snprintf(why, whylen,
+                 "'%s': floating-point values in vector files are 0x-prefixed hex bits", shown);
         return 0;
     }
     unsigned __int128 v = 0;
     for (; *p; p++) {
         if (!isdigit((unsigned char)*p)) {
-            snprintf(why, whylen, "'%s': %s is not a decimal digit", shown, char_shown(*p, cb));
+            /* 1.5 or 1e3 given where the type is an integer: say so, not only which byte */
+            int floatish = *p == '.' || *p == 'e' || *p == 'E';
+            snprintf(why, whylen, "'%s': %s is not a decimal digit%s", shown, char_shown(*p, cb),
+                     floatish ? " (an integer operand: a decimal integer or 0x-prefixed hex)" : "");
             return 0;
         }
         v = v * 10 + (unsigned)(*p - '0');
