@@ -33,7 +33,7 @@ static unsigned type_bits(const char *t)
 
 static int parse(const char *mn, spelling *s)
 {
-    char buf[64], *parts[7], *save = NULL;
+    char buf[64], *parts[7] = {0}, *save = NULL;
     int n = 0;
     memset(s, 0, sizeof *s);
     if (strlen(mn) >= sizeof buf)
@@ -41,6 +41,8 @@ static int parse(const char *mn, spelling *s)
     strcpy(buf, mn);
     for (char *t = strtok_r(buf, ".", &save); t && n < 7; t = strtok_r(NULL, ".", &save))
         parts[n++] = t;
+    if (n < 3)
+        return 0;
     s->set = !strcmp(parts[0], "set");
     if (n < 3 + s->set || (strcmp(parts[0], "setp") && !s->set) || strlen(parts[1]) > 3)
         return 0;

@@ -108,11 +108,12 @@ static void *worker(void *arg)
         for (size_t j = 0; j < nvalid; j++) {
             size_t v = (j + id * 37) % nvalid, b = (j + id * 5 + r) % NINVALID;
             outcome got;
-            if (j % INVALID_EVERY == 0)
+            if (j % INVALID_EVERY == 0) {
                 parse_one(invalid[b].mn, invalid[b].target, &got);
-            if (j % INVALID_EVERY == 0 && !same(&got, &want_invalid[b]) && ++wrong <= 3)
-                printf("FAIL: thread %zu: %s: '%s', want '%s'\n", id, invalid[b].mn, got.msg,
-                       want_invalid[b].msg);
+                if (!same(&got, &want_invalid[b]) && ++wrong <= 3)
+                    printf("FAIL: thread %zu: %s: '%s', want '%s'\n", id, invalid[b].mn, got.msg,
+                           want_invalid[b].msg);
+            }
             parse_one(valid[v], NULL, &got);
             if (!same(&got, &want_valid[v]) && ++wrong <= 3)
                 printf("FAIL: thread %zu: %s: status %d op %u '%s'\n", id, valid[v], (int)got.st,
