@@ -367,6 +367,9 @@ VINL vm v32_ltinf_f32(v32 a)
 {
     return I32_(simde_mm256_cmp_ps(F32_(a), F32_(v32_set1(0x7f800000u)), SIMDE_CMP_LT_OQ));
 }
+/* a mask is a vector of all-ones/zero lanes */
+#define VEC_HAS_VM_V32 1
+VINL v32 v32_of_vm(vm m) { return m; }
 /* f32 compares for setp/set: one vcmpps each (quiet predicates) */
 #define VEC_HAS_FCMP_F32 1
 #define AVX2_FCMP_(name, pred)                                                                   \

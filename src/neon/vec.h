@@ -127,6 +127,9 @@ VINL vm v32_cmpgt_s(v32 a, v32 b) { return simde_vcgtq_s32(S32_(a), S32_(b)); }
 VINL vm v32_cmplt_s(v32 a, v32 b) { return simde_vcltq_s32(S32_(a), S32_(b)); }
 VINL vm v32_cmpgt_u(v32 a, v32 b) { return simde_vcgtq_u32(a, b); }
 VINL vm v32_cmplt_u(v32 a, v32 b) { return simde_vcltq_u32(a, b); }
+/* a mask is a vector of all-ones/zero lanes */
+#define VEC_HAS_VM_V32 1
+VINL v32 v32_of_vm(vm m) { return m; }
 VINL v32 v32_sel(vm m, v32 a, v32 b) { return simde_vbslq_u32(m, a, b); }
 /* a lane mask is all-ones (-1) where set */
 VINL v32 v32_inc_where(v32 a, vm m) { return simde_vsubq_u32(a, m); }

@@ -155,7 +155,7 @@ VINL vm simd_cmp_bop_vm(unsigned bop, vm t, vm c)
                            v32_slli(v32_from16_u(v16_sel(fh, t16_, f16_)), 16));               \
             } else {                                                                           \
                 const vm f = SIMD_CMP_FLAGS(SEM, AW, TY, MODS, kind, neg, bop_, c_, k, a_[k], b_[k]); \
-                r = v32_sel(f, v32_set1(one_), v32_zero());                                    \
+                r = SIMD_SET_TRUE32(f, one_);                                                  \
             }                                                                                  \
             if (guard == ~0u)                                                                  \
                 WARP_CHUNK_STORE_32(d, k, r);                                                  \
@@ -163,6 +163,12 @@ VINL vm simd_cmp_bop_vm(unsigned bop, vm t, vm c)
                 WARP_CHUNK_STORE_GUARD_32(d, k, r, g_);                                        \
         }                                                                                      \
     }
+/* a 32-bit d lane's true value where the flag is set, else 0 */
+#ifdef VEC_HAS_VM_V32
+#define SIMD_SET_TRUE32(f, one) v32_and(v32_of_vm(f), v32_set1(one))
+#else
+#define SIMD_SET_TRUE32(f, one) v32_sel(f, v32_set1(one), v32_zero())
+#endif
 /* setp's t, and u (!t, or a packed source's high halves' t), of warp w */
 #define SIMD_CMP_SETP_WARP(SEM, TY, MODS, AW, BW, bt, w, kind, neg, t, u)                        \
     {                                                                                          \

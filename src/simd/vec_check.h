@@ -51,6 +51,9 @@ static inline void vec_check_contract_(void *p)
 #ifdef VEC_HAS_FCMP_F32
     VEC_OPT_FCMP_F32(VEC_CHECK_FN_)
 #endif
+#ifdef VEC_HAS_VM_V32
+    VEC_OPT_VM_V32(VEC_CHECK_FN_)
+#endif
 #ifdef VEC_HAS_FCMP_F64
     VEC_OPT_FCMP_F64(VEC_CHECK_FN_)
 #endif

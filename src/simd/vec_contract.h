@@ -214,6 +214,9 @@
     X(vm, v32_fcmp_lt_f32, (v32, v32)) X(vm, v32_fcmp_le_f32, (v32, v32))                        \
     X(vm, v32_fcmp_eq_f32, (v32, v32)) X(vm, v32_fcmp_lg_f32, (v32, v32))                        \
     X(vm, v32_fcmp_un_f32, (v32, v32))
+/* VEC_HAS_VM_V32: a mask is a v32 of all-ones/zero lanes already (set's d: the mask ANDed with
+ * the true value; else v32_sel) */
+#define VEC_OPT_VM_V32(X) X(v32, v32_of_vm, (vm))
 /* VEC_HAS_FCMP_F64: the same of f64 bits, v64 lanes */
 #define VEC_OPT_FCMP_F64(X)                                                                        \
     X(vm, v64_fcmp_lt_f64, (v64, v64)) X(vm, v64_fcmp_le_f64, (v64, v64))                        \
