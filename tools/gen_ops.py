@@ -442,26 +442,27 @@ BOOL_OPS = ['and', 'or', 'xor']
 CMP_TYPES = [(t, CMP_BITS) for t in ['b16', 'b32', 'b64']] + \
     [(t, CMP_UNSIGNED) for t in ['u16', 'u32', 'u64']] + \
     [(t, CMP_SIGNED) for t in ['s16', 's32', 's64']] + [('f32', CMP_FLOAT), ('f64', CMP_FLOAT)]
-for t, ops in CMP_TYPES:
+
+def compare_rows(op, t, ops, ftzs, sec, sm, ptx=(1, 0), dts=('',)):
+    """The rows of one compare form: every operator, BoolOp and .ftz (and set's d types, dts)."""
     for cmp in ops:
         for bop in [''] + BOOL_OPS:
-            for ftz in ['', 'ftz'] if t == 'f32' else ['']:
-                mods = ['cmp_' + cmp] + (['bop_' + bop] if bop else []) + ([ftz] if ftz else [])
-                row(name('setp', cmp, bop, ftz, t), 'SETP', t, tuple(mods),
-                    ws=(2, [W[t], W[t]] + ([1] if bop else [])), sm=13 if t == 'f64' else 10,
-                    sec='9.7.6.2')
+            for ftz in ftzs:
+                for dt in dts:
+                    mods = ['cmp_' + cmp] + (['bop_' + bop] if bop else []) + ([ftz] if ftz else [])
+                    row(name(op, cmp, bop, ftz, dt, t), op.upper(), t, tuple(mods), ty2=dt or 'NONE',
+                        ws=(W[dt] if dt else 2, [W[t], W[t]] + ([1] if bop else [])), sm=sm,
+                        ptx=ptx, sec=sec)
+
+
+for t, ops in CMP_TYPES:
+    compare_rows('setp', t, ops, ['', 'ftz'] if t == 'f32' else [''], '9.7.6.2', 13 if t == 'f64' else 10)
 
 # 9.7.6.1 set: d (.dtype u32, s32, f32) is all ones or 1.0 where BoolOp(a CmpOp b, c) holds, else
 # 0; the same operators and forms as setp (context), the destination type a second type.
 for t, ops in CMP_TYPES:
-    for cmp in ops:
-        for bop in [''] + BOOL_OPS:
-            for ftz in ['', 'ftz'] if t == 'f32' else ['']:
-                for dt in ['u32', 's32', 'f32']:
-                    mods = ['cmp_' + cmp] + (['bop_' + bop] if bop else []) + ([ftz] if ftz else [])
-                    row(name('set', cmp, bop, ftz, dt, t), 'SET', t, tuple(mods), ty2=dt,
-                        ws=(32, [W[t], W[t]] + ([1] if bop else [])),
-                        sm=13 if t == 'f64' else 10, sec='9.7.6.1')
+    compare_rows('set', t, ops, ['', 'ftz'] if t == 'f32' else [''], '9.7.6.1',
+                 13 if t == 'f64' else 10, dts=('u32', 's32', 'f32'))
 
 # 9.7.7 half comparisons, the same context operators. 9.7.7.1 set: d .f16 (or .bf16) of any
 # 9.7.6 source type, 1.0 or 0.0 in d's format; d .u16/.s16/.u32/.s32 of a .f16/.bf16 source,
@@ -475,26 +476,14 @@ HALF_SET_FORMS = [('f16', t, ops) for t, ops in HALF_CMP_TYPES] + \
     [(dt, t, CMP_FLOAT) for t in ['f16x2', 'bf16x2'] for dt in [t, 'u32', 's32']]
 for dt, t, ops in HALF_SET_FORMS:
     bf = 'bf' in dt + t
-    ftzs = [''] if bf or t[0] != 'f' else ['', 'ftz']
-    sm, ptx = (90, (7, 8)) if bf else (53, (6, 5) if dt[0] in 'us' else (4, 2))
-    for cmp in ops:
-        for bop in [''] + BOOL_OPS:
-            for ftz in ftzs:
-                mods = ['cmp_' + cmp] + (['bop_' + bop] if bop else []) + ([ftz] if ftz else [])
-                row(name('set', cmp, bop, ftz, dt, t), 'SET', t, tuple(mods), ty2=dt,
-                    ws=(W[dt], [W[t], W[t]] + ([1] if bop else [])), sm=sm, ptx=ptx,
-                    sec='9.7.7.1')
+    compare_rows('set', t, ops, [''] if bf or t[0] != 'f' else ['', 'ftz'], '9.7.7.1',
+                 90 if bf else 53, (7, 8) if bf else (6, 5) if dt[0] in 'us' else (4, 2), (dt,))
 # 9.7.7.2 setp on halves: .f16x2/.bf16x2 give p from the low halves, q from the high ones; the
 # scalar forms write q as !t BoolOp c (9.7.6.2's rule)
 for t in ['f16', 'f16x2', 'bf16', 'bf16x2']:
     bf = t.startswith('bf')
-    for cmp in CMP_FLOAT:
-        for bop in [''] + BOOL_OPS:
-            for ftz in [''] if bf else ['', 'ftz']:
-                mods = ['cmp_' + cmp] + (['bop_' + bop] if bop else []) + ([ftz] if ftz else [])
-                row(name('setp', cmp, bop, ftz, t), 'SETP', t, tuple(mods),
-                    ws=(2, [W[t], W[t]] + ([1] if bop else [])), sm=90 if bf else 53,
-                    ptx=(7, 8) if bf else (4, 2), sec='9.7.7.2')
+    compare_rows('setp', t, CMP_FLOAT, [''] if bf else ['', 'ftz'], '9.7.7.2', 90 if bf else 53,
+                 (7, 8) if bf else (4, 2))
 
 # 9.7.6.4 slct: d = c >= 0 ? a : b, d, a, b of .dtype (bits copied), c of the second type .s32 or
 # .f32 (.ftz: a subnormal c is a zero, so a); .f64 dtype sm_13
