@@ -14,21 +14,30 @@ static const char *const isa_names[PTXCPU_ISA_COUNT] = {"scalar", "avx2", "avx51
  * sources it builds); NULL where an ISA is not compiled in. */
 #if PTXCPU_HAVE_AVX2
 PTX_HIDDEN extern const struct ptxcpu_kernel_entry ptx_kernels_avx2[PTX_NKERNELS];
+PTX_HIDDEN extern const struct ptxcpu_kernel_entry ptx_kernels_avx2_lut[PTX_LUT_ROWS][256];
 #define AVX2_TABLE ptx_kernels_avx2
+#define AVX2_LUT ptx_kernels_avx2_lut
 #else
 #define AVX2_TABLE NULL
+#define AVX2_LUT NULL
 #endif
 #if PTXCPU_HAVE_AVX512
 PTX_HIDDEN extern const struct ptxcpu_kernel_entry ptx_kernels_avx512[PTX_NKERNELS];
+PTX_HIDDEN extern const struct ptxcpu_kernel_entry ptx_kernels_avx512_lut[PTX_LUT_ROWS][256];
 #define AVX512_TABLE ptx_kernels_avx512
+#define AVX512_LUT ptx_kernels_avx512_lut
 #else
 #define AVX512_TABLE NULL
+#define AVX512_LUT NULL
 #endif
 #if PTXCPU_HAVE_NEON
 PTX_HIDDEN extern const struct ptxcpu_kernel_entry ptx_kernels_neon[PTX_NKERNELS];
+PTX_HIDDEN extern const struct ptxcpu_kernel_entry ptx_kernels_neon_lut[PTX_LUT_ROWS][256];
 #define NEON_TABLE ptx_kernels_neon
+#define NEON_LUT ptx_kernels_neon_lut
 #else
 #define NEON_TABLE NULL
+#define NEON_LUT NULL
 #endif
 
 /* Extension tables compiled into this build (PTXCPU_HAVE_EXT_<ID>); see PTX_EXTENSIONS. */
@@ -52,6 +61,19 @@ static const struct ptxcpu_kernel_entry *base_table(ptxcpu_isa isa)
     case PTXCPU_ISA_AVX2: return AVX2_TABLE;
     case PTXCPU_ISA_AVX512: return AVX512_TABLE;
     case PTXCPU_ISA_NEON: return NEON_TABLE;
+    default: return NULL;
+    }
+}
+
+/* An ISA's entries of the instructions resolved with an immediate (lop3's: by immLut) */
+PTX_HIDDEN extern const struct ptxcpu_kernel_entry ptx_kernels_scalar_lut[PTX_LUT_ROWS][256];
+static const struct ptxcpu_kernel_entry (*lut_table(ptxcpu_isa isa))[256]
+{
+    switch (isa) {
+    case PTXCPU_ISA_SCALAR: return ptx_kernels_scalar_lut;
+    case PTXCPU_ISA_AVX2: return AVX2_LUT;
+    case PTXCPU_ISA_AVX512: return AVX512_LUT;
+    case PTXCPU_ISA_NEON: return NEON_LUT;
     default: return NULL;
     }
 }
@@ -295,25 +317,63 @@ static int needs_missing_fma(unsigned op)
 #endif
 }
 
-ptxcpu_status ptxcpu_resolve(const ptxcpu_insn *insn, ptxcpu_isa isa, ptxcpu_kernel *out)
+/* The checks every resolve makes: insn and out, the ISA (PTXCPU_ISA_BEST: the active one, into
+ * *isa), the SLEEF families' FMA. */
+static ptxcpu_status resolve_checks(const char *fn, const ptxcpu_insn *insn, ptxcpu_isa *isa,
+                                    const ptxcpu_kernel *out)
 {
     if (!insn || !out)
-        return ptx_fail(PTXCPU_E_NULL, "ptxcpu_resolve: %s is NULL", insn ? "out" : "insn");
+        return ptx_fail(PTXCPU_E_NULL, "%s: %s is NULL", fn, insn ? "out" : "insn");
     if (insn->op >= PTX_NROWS)
-        return ptx_fail(PTXCPU_E_ARG, "ptxcpu_resolve: insn was not made by ptxcpu_parse");
-    if (isa == PTXCPU_ISA_BEST) {
-        isa = ptxcpu_isa_active();
-        if (isa == PTXCPU_ISA_BEST)
+        return ptx_fail(PTXCPU_E_ARG, "%s: insn was not made by ptxcpu_parse", fn);
+    if (*isa == PTXCPU_ISA_BEST) {
+        *isa = ptxcpu_isa_active();
+        if (*isa == PTXCPU_ISA_BEST)
             return ptx_fail(PTXCPU_E_ISA, "%s", env_error);
     } else if (pthread_once(&active_once, choose_active), *ext_error) {
         return ptx_fail(PTXCPU_E_ISA, "%s", ext_error);
-    } else if (!ptxcpu_isa_usable(isa)) {
-        return why_unusable(isa);
+    } else if (!ptxcpu_isa_usable(*isa)) {
+        return why_unusable(*isa);
     }
     if (needs_missing_fma(insn->op))
         return ptx_fail(PTXCPU_E_ISA, "%s: computed with SLEEF's deterministic functions, whose "
                         "x86-64 builds use FMA instructions, and this CPU has no FMA",
                         ptx_rows[insn->op].mnem);
+    return PTXCPU_OK;
+}
+
+ptxcpu_status ptxcpu_resolve(const ptxcpu_insn *insn, ptxcpu_isa isa, ptxcpu_kernel *out)
+{
+    ptxcpu_status s = resolve_checks("ptxcpu_resolve", insn, &isa, out);
+    if (s)
+        return s;
+    if (ptx_row_imm_bits(insn->op))
+        return ptx_fail(PTXCPU_E_ARG, "ptxcpu_resolve: %s takes its %u-bit immLut as part of the "
+                        "instruction: resolve it with ptxcpu_resolve_imm", ptx_rows[insn->op].mnem,
+                        ptx_row_imm_bits(insn->op));
     *out = &table_of(isa)[ptx_kernel_id(insn->op, insn->sm)];
+    return PTXCPU_OK;
+}
+
+unsigned ptxcpu_insn_imm_bits(const ptxcpu_insn *insn)
+{
+    return insn && insn->op < PTX_NROWS ? ptx_row_imm_bits(insn->op) : 0;
+}
+
+ptxcpu_status ptxcpu_resolve_imm(const ptxcpu_insn *insn, ptxcpu_isa isa, uint64_t imm,
+                                 ptxcpu_kernel *out)
+{
+    ptxcpu_status s = resolve_checks("ptxcpu_resolve_imm", insn, &isa, out);
+    if (s)
+        return s;
+    unsigned bits = ptx_row_imm_bits(insn->op);
+    if (!bits)
+        return ptx_fail(PTXCPU_E_ARG, "ptxcpu_resolve_imm: %s has no immediate that selects its "
+                        "operation: resolve it with ptxcpu_resolve", ptx_rows[insn->op].mnem);
+    if (imm >> bits)
+        return ptx_fail(PTXCPU_E_RANGE, "ptxcpu_resolve_imm: %s: immLut 0x%llx does not fit %u "
+                        "bits (0 to 0x%x)", ptx_rows[insn->op].mnem, (unsigned long long)imm,
+                        bits, (1u << bits) - 1);
+    *out = &lut_table(isa)[insn->op - PTX_LUT_ROW0][imm];
     return PTXCPU_OK;
 }

@@ -84,8 +84,8 @@ typedef struct ptxcpu_insn_desc {
     const char *section;     /* spec section, e.g. "9.7.1.3" */
     unsigned nsrc;           /* source operands, 1..4, in the spec's order (a, b, c, d) */
     unsigned dst_bits;       /* lane width of the destination: 16, 32 or 64, or
-                                PTXCPU_DST_PRED (1): a predicate, or PTXCPU_DST_PRED_PAIR (2):
-                                two, p|q (below) */
+                                PTXCPU_DST_PRED (1): a predicate, PTXCPU_DST_PRED_PAIR (2):
+                                two, p|q, or PTXCPU_DST_B32_PRED (33): d|p (below) */
     unsigned src_bits[4];    /* lane width of each source (0 past nsrc), or PTXCPU_PRED (1): a
                                 predicate source (selp's c), below */
     int reads_cc;            /* reads CC.CF (addc, subc, madc) */
@@ -117,6 +117,17 @@ typedef struct ptxcpu_insn_desc {
  * exactly the guard masks (same base and stride) and are then usable as the next guard as is; q's
  * are at d + 4 with d's stride. A caller that wants only p still gives q its 4 bytes. */
 #define PTXCPU_DST_PRED_PAIR 2u
+/* A 32-bit register and a predicate, d|p (lop3.BoolOp, 9.7.8.6): dst_bits == PTXCPU_DST_B32_PRED.
+ * A warp's d is its 32 lanes (128 bytes, a ptxcpu_w32's) followed by p's lanemask: 132 bytes,
+ * 4-byte aligned, d_stride at least 132 when n > 1 (ptxcpu_w32p below has the layout, padded to
+ * 192 bytes). Guarded lanes write both, the others neither. d may be exactly a 32-bit source;
+ * p may not be the guard masks or q (write p elsewhere and copy it). PTX's sink form (`_|p`)
+ * still gives the register: the caller's scratch. */
+#define PTXCPU_DST_B32_PRED 33u
+typedef struct ptxcpu_w32p {
+    _Alignas(64) uint32_t lane[PTXCPU_WARP];
+    ptxcpu_lanemask pred;
+} ptxcpu_w32p;
 /* A predicate source (selp's c): src_bits[k] == PTXCPU_PRED. Like a predicate d, its register is
  * one ptxcpu_lanemask a warp (bit i = lane i: a guard mask or a predicate d can be passed as is),
  * 4-byte aligned, the source's stride in bytes between warps' masks (0: one mask for all). */
@@ -188,6 +199,17 @@ typedef const struct ptxcpu_kernel_entry *ptxcpu_kernel;
 /* Resolve insn to the kernel of isa (PTXCPU_ISA_BEST = the active ISA). */
 PTXCPU_API ptxcpu_status ptxcpu_resolve(const ptxcpu_insn *insn, ptxcpu_isa isa,
                                         ptxcpu_kernel *out);
+/* Instructions with an immediate operand that selects the operation (lop3's immLut, 9.7.8.6: the
+ * 8-bit table of F(a, b, c)) resolve with its value: ptxcpu_insn_imm_bits gives its width (8 for
+ * lop3.b32, lop3.or.b32 and lop3.and.b32; 0 for every other instruction, and for a NULL or invalid
+ * insn), and ptxcpu_resolve_imm takes the value, which must fit that width (PTXCPU_E_RANGE
+ * otherwise). The immediate is not a batch operand: lop3.b32's sources are a, b, c; lop3.or.b32's
+ * a, b, c, q (ptxcpu_insn_desc.nsrc 3 and 4). ptxcpu_resolve of such an instruction, and
+ * ptxcpu_resolve_imm of any other, is PTXCPU_E_ARG. The kernel runs as any other (ptxcpu_run,
+ * ptxcpu_prepare, ...); each value is its own kernel handle, valid for the life of the process. */
+PTXCPU_API unsigned ptxcpu_insn_imm_bits(const ptxcpu_insn *insn);
+PTXCPU_API ptxcpu_status ptxcpu_resolve_imm(const ptxcpu_insn *insn, ptxcpu_isa isa, uint64_t imm,
+                                            ptxcpu_kernel *out);
 PTXCPU_API ptxcpu_isa ptxcpu_kernel_isa(ptxcpu_kernel k);
 /* The variant a kernel is: its ISA's name, or "<isa>+<extension>" ("avx512+vnni"). */
 PTXCPU_API const char *ptxcpu_kernel_variant(ptxcpu_kernel k);

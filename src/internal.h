@@ -170,6 +170,7 @@ typedef struct ptxcpu_kernel_ctx { /* (opaque in ptxcpu_core.h, which ptxcpu_pre
     uint8_t cmp;         /* a comparison's operator (enum ptx_cmp: setp, set) */
     uint8_t bop;         /* its Boolean operator with c (enum ptx_bop) */
     uint8_t ty2;         /* a compare family's second type (set's d: what it writes for true) */
+    uint8_t lut;         /* lop3's immLut (ptxcpu_resolve_imm: a table of entries, one a value) */
 } ptx_kctx;
 /* The modifier bits a context holds, as the row has them (M_CMP_OF, M_BOP_OF read them back) */
 static inline uint32_t ptx_kctx_mods(const ptx_kctx *ctx)
@@ -177,9 +178,11 @@ static inline uint32_t ptx_kctx_mods(const ptx_kctx *ctx)
     return (uint32_t)ctx->cmp << M_CMP_SHIFT | (uint32_t)ctx->bop << M_BOP_SHIFT;
 }
 /* A table entry's two contexts: [0] for ptxcpu_run, [1] with the promise */
-#define PTX_KCTX_PAIR(RND, MODS, TY2)                                                            \
-    {{RND_##RND, 0, M_CMP_OF(MODS), M_BOP_OF(MODS), TY_##TY2},                                  \
-     {RND_##RND, 1, M_CMP_OF(MODS), M_BOP_OF(MODS), TY_##TY2}}
+#define PTX_KCTX_PAIR(RND, MODS, TY2) PTX_KCTX_PAIR_IMM(RND, MODS, TY2, 0)
+/* (an entry of an instruction whose immediate is context: lop3's table LUT) */
+#define PTX_KCTX_PAIR_IMM(RND, MODS, TY2, LUT)                                                   \
+    {{RND_##RND, 0, M_CMP_OF(MODS), M_BOP_OF(MODS), TY_##TY2, LUT},                             \
+     {RND_##RND, 1, M_CMP_OF(MODS), M_BOP_OF(MODS), TY_##TY2, LUT}}
 /* RND_CTX: the rounding of a kernel shared by the directed modes, read from its context `ctx`,
  * which tells the compiler it is one of RZ, RM, RP (tests of RN or none fold away). */
 static inline __attribute__((always_inline)) int ptx_rnd_directed(unsigned rnd)
@@ -232,7 +235,18 @@ enum ptx_ext {
  * alignment it needs, for d and sources alike. */
 static inline size_t ptx_reg_bytes(unsigned bits) { return (size_t)PTXCPU_WARP * bits / 8; }
 static inline size_t ptx_reg_align(unsigned bits) { return bits < 8 ? sizeof(ptxcpu_lanemask) : bits / 8; }
-/* d is one predicate (PTXCPU_DST_PRED) or two (PTXCPU_DST_PRED_PAIR): lane masks */
+/* Instructions with an immediate that selects the operation, resolved with it
+ * (ptxcpu_resolve_imm): lop3's immLut, 8 bits; its rows PTX_OP_lop3_b32 and the two after it each
+ * have a table of 256 entries a base ISA (ptx_kernels_<isa>_lut, src/kernel_table.c). */
+#define PTX_LUT_ROW0 PTX_OP_lop3_b32
+#define PTX_LUT_ROWS 3
+static inline unsigned ptx_row_imm_bits(unsigned op)
+{
+    return op - PTX_LUT_ROW0 < PTX_LUT_ROWS ? 8 : 0;
+}
+/* d is one predicate (PTXCPU_DST_PRED) or two (PTXCPU_DST_PRED_PAIR): lane masks. (d bits
+ * PTXCPU_DST_B32_PRED, 33, is a 32-bit register then p's lane mask: 132 bytes, 4-byte aligned,
+ * which ptx_reg_bytes and ptx_reg_align give as they are.) */
 static inline int ptx_pred_d(unsigned bits) { return bits == PTXCPU_DST_PRED || bits == PTXCPU_DST_PRED_PAIR; }
 
 /* One immutable table per ISA, PTX_NKERNELS entries, defined by each ISA's kernel file. */

@@ -53,3 +53,30 @@ const struct ptxcpu_kernel_entry PTX_KERNEL_TABLE[PTX_NKERNELS] = {
     PTX_EXTRA_KERNELS(PTX_EXTRA)
 #undef PTX_EXTRA
 };
+
+/* The instructions resolved with an immediate (ptxcpu_resolve_imm): lop3's rows, an entry per
+ * immLut, [row - PTX_LUT_ROW0][immLut], each with its table in the context (ctx.lut). */
+_Static_assert(PTX_OP_lop3_or_b32 == PTX_LUT_ROW0 + 1 && PTX_OP_lop3_and_b32 == PTX_LUT_ROW0 + 2 &&
+               PTX_LUT_ROWS == 3, "lop3's rows: ptx_row_imm_bits assumes them in a row");
+#define PTX_LUT_ENTRY_(IDX, KID, MODS, LUT)                                                      \
+    {PTX_GROUP_KERNEL(k, KID), NULL, PTX_TABLE_FLAT(KID), IDX, PTX_KERNEL_ISA, PTX_EXT_NONE,   \
+     PTX_KCTX_PAIR_IMM(NONE, MODS, NONE, LUT)},
+#define PTX_LUT_ENTRY(IDX, KID, MODS, LUT) PTX_LUT_ENTRY_(IDX, KID, MODS, LUT)
+/* (4^k entries from immLut B on: the 256 of a row as four nested fours) */
+#define PTX_LUT_1(ID, MODS, B) PTX_LUT_ENTRY(PTX_OP_##ID, PTX_KERNEL_OF_##ID, MODS, B)
+#define PTX_LUT_4(ID, MODS, B)                                                                   \
+    PTX_LUT_1(ID, MODS, B) PTX_LUT_1(ID, MODS, B + 1) PTX_LUT_1(ID, MODS, B + 2)               \
+    PTX_LUT_1(ID, MODS, B + 3)
+#define PTX_LUT_16(ID, MODS, B)                                                                  \
+    PTX_LUT_4(ID, MODS, B) PTX_LUT_4(ID, MODS, B + 4) PTX_LUT_4(ID, MODS, B + 8)               \
+    PTX_LUT_4(ID, MODS, B + 12)
+#define PTX_LUT_64(ID, MODS, B)                                                                  \
+    PTX_LUT_16(ID, MODS, B) PTX_LUT_16(ID, MODS, B + 16) PTX_LUT_16(ID, MODS, B + 32)          \
+    PTX_LUT_16(ID, MODS, B + 48)
+#define PTX_LUT_256(ID, MODS)                                                                    \
+    {PTX_LUT_64(ID, MODS, 0) PTX_LUT_64(ID, MODS, 64) PTX_LUT_64(ID, MODS, 128)                \
+     PTX_LUT_64(ID, MODS, 192)},
+PTX_HIDDEN extern const struct ptxcpu_kernel_entry PTX_CAT(PTX_KERNEL_TABLE, _lut)[PTX_LUT_ROWS][256];
+const struct ptxcpu_kernel_entry PTX_CAT(PTX_KERNEL_TABLE, _lut)[PTX_LUT_ROWS][256] = {
+    PTX_LUT_256(lop3_b32, 0) PTX_LUT_256(lop3_or_b32, M_BOP_OR) PTX_LUT_256(lop3_and_b32, M_BOP_AND)
+};

@@ -39,7 +39,9 @@ FAMILIES = [  # (name, fpu, cost)
     ('SELP', 0, 1.04), ('SETP', 0, None), ('SET', 0, None), ('SLCT', 0, None),
     # logic and shift (9.7.8)
     ('AND', 0, None), ('OR', 0, None), ('XOR', 0, None), ('NOT', 0, None), ('CNOT', 0, None),
-    ('SHF', 0, None), ('SHL', 0, None), ('SHR', 0, None)]
+    ('SHF', 0, None), ('SHL', 0, None), ('SHR', 0, None),
+    # lop3 (9.7.8.6): its immLut is context (ptxcpu_resolve_imm), one kernel per form
+    ('LOP3', 0, None)]
 
 # ISA extensions (PTX_EXTENSIONS in src/internal.h, in the order the dispatcher lays them over
 # their base ISA's table): the families each one's kernel table holds. Its translation unit expands
@@ -510,6 +512,13 @@ for t in ['b16', 'b32', 'b64']:
     row(name('shl', t), 'SHL', t, ws=(W[t], [W[t], 32]), sec='9.7.8.8')
 for t in ['b16', 'b32', 'b64', 'u16', 'u32', 'u64', 's16', 's32', 's64']:
     row(name('shr', t), 'SHR', t, ws=(W[t], [W[t], 32]), sec='9.7.8.9')
+# 9.7.8.6 lop3: d = F(a, b, c) by the 8-bit table immLut, an immediate bound when the kernel is
+# resolved (context); the .BoolOp form writes d|p (d bits 33, PTXCPU_DST_B32_PRED: the register,
+# then p's lane mask), p = (d != 0) BoolOp q, q a predicate source
+row('lop3.b32', 'LOP3', 'b32', ws=(32, [32, 32, 32]), sm=50, ptx=(4, 3), sec='9.7.8.6')
+for bop in ['or', 'and']:
+    row(name('lop3', bop, 'b32'), 'LOP3', 'b32', ('bop_' + bop,), ws=(33, [32, 32, 32, 1]), sm=70,
+        ptx=(8, 2), sec='9.7.8.6')
 
 assert len({(r[0], r[11]) for r in rows}) == len(rows), 'a mnemonic spelled twice'
 assert set(CHAIN_ROWS) <= {r[0] for r in rows}, 'a chain row that is no spelling'

@@ -79,6 +79,8 @@ def operand_types(r):
         t = FLOAT.get(r.ty, U(r.n))  # as arrays of halves, two a lane
         d = 'uint32_t' if r.sem == 'SETP' else U(r.bits[0])
         return [d] + [t if k < 2 else 'uint32_t' if k < r.nsrc else None for k in range(4)]
+    if r.sem == 'LOP3':  # d|p: 33 words a warp; q a lane mask a warp
+        return ['uint32_t'] * 4 + ['uint32_t' if r.nsrc > 3 else None]
     if r.ty == 'PRED':  # and/or/xor/not .pred: lane masks, one a warp
         return ['uint32_t'] + ['uint32_t' if k < r.nsrc else None for k in range(4)]
     per = 2 if r.x2 else 1
@@ -575,6 +577,22 @@ def t_shf(r):
     return out + ['d[i] = (uint32_t)((v << n) >> 32);' if r.has('left') else 'd[i] = (uint32_t)(v >> n);']
 
 
+# lop3's table in `ptxcpu bench` (bench/bench.c, BENCH_LOP3_LUT): 0x96, a ^ b ^ c, as a user writes it
+def lop3_bench_c(i):
+    return f'a[{i}] ^ b[{i}] ^ c[{i}]'
+
+
+def t_lop3(r):
+    """lop3 with the bench's table, as its C expression; the .BoolOp form's d is 33 words a warp
+    (the register, then p's mask: p = (d != 0) BoolOp q), the loop over warps, i the warp."""
+    if r.bits[0] != 33:
+        return [f'd[i] = {lop3_bench_c("i")};']
+    bop = [m[4:] for m in r.mods if m.startswith('bop_')][0]
+    return ['uint32_t nz = 0;', 'for (unsigned j = 0; j < 32; j++) {',
+            f'    uint32_t v = {lop3_bench_c("32 * i + j")};', '    d[33 * i + j] = v;',
+            '    nz |= (uint32_t)(v != 0) << j;', '}', f'd[33 * i + 32] = nz {BOP_C[bop]} e[i];']
+
+
 LIBM = {'FSIN': 'sinf', 'FCOS': 'cosf', 'FLG2': 'log2f', 'FEX2': 'exp2f', 'FTANH': 'tanhf'}
 
 
@@ -605,7 +623,7 @@ TEMPLATES = {
     'MXADD': t_mixed, 'MXSUB': t_mixed, 'MXFMA': t_mixed,
     'SELP': t_selp, 'SETP': t_setp, 'SET': t_set, 'SLCT': t_slct,
     'AND': t_logic, 'OR': t_logic, 'XOR': t_logic, 'NOT': t_logic, 'CNOT': t_cnot,
-    'SHL': t_shift, 'SHR': t_shift, 'SHF': t_shf,
+    'SHL': t_shift, 'SHR': t_shift, 'SHF': t_shf, 'LOP3': t_lop3,
 }
 
 
@@ -629,7 +647,7 @@ def function(r):
     cc = r.cc != 'NONE'
     if cc:
         params.append('uint8_t *restrict cf')
-    count = '2 * n' if r.x2 and r.sem in ELEMENTWISE_X2 else 'n / 32' if r.bits[0] in (1, 2) or r.sem == 'SET' else 'n'
+    count = '2 * n' if r.x2 and r.sem in ELEMENTWISE_X2 else 'n / 32' if r.bits[0] in (1, 2, 33) or r.sem == 'SET' else 'n'
     body = TEMPLATES[r.sem](r)
     out = [f'/* {r.mnem} */', f'static void plain_{r.id}({", ".join(params)})', '{']
     if directed(r):

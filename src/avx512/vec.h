@@ -376,6 +376,10 @@ VINL v32 v32_divq(v32 a, v32 b, int sgn)
     return join256_(divq8_(lo256_(a), lo256_(b), sgn), divq8_(hi256_(a), hi256_(b), sgn));
 }
 
+/* lop3's table is vpternlogd's immediate, in the same bit order (simd/kernels_lop3.h) */
+#define VEC_HAS_TERNLOG 1
+#define v32_ternlog(a, b, c, imm) simde_mm512_ternarylogic_epi32(a, b, c, imm)
+
 /* ---- float compares and conversions (rounding from MXCSR, set by the kernel) ---------------- */
 /* NaN lanes of f32 bits: one unordered compare into a mask register */
 #define VEC_HAS_ISNAN_F32 1

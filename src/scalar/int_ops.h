@@ -480,6 +480,31 @@ static inline uint64_t ptx_lane_SHF(int ty, int ty2, unsigned m, int rnd, uint64
     return (m & M_LEFT) ? (v << n) >> 32 : (v >> n) & 0xffffffffu;
 }
 
+/* 9.7.8.6 lop3: bit j of d is bit 4 a_j + 2 b_j + c_j of the table (ty2 carries it here: the
+ * scalar kernel passes its context's immLut there), as a multiplexer: c picks within each pair of
+ * the table's bits, b within each pair of those, then a. The .BoolOp form (d bits 33) returns p =
+ * (d != 0) BoolOp q in bit 32, q being e's lane bit. */
+static inline uint32_t ptx_lop3(unsigned lut, uint32_t a, uint32_t b, uint32_t c)
+{
+    uint32_t t[8];
+    for (unsigned i = 0; i < 8; i++)
+        t[i] = (uint32_t)0 - ((lut >> i) & 1); /* table bit i in every bit */
+    for (unsigned i = 0; i < 4; i++) /* c: t[i] = c ? t[2i+1] : t[2i] */
+        t[i] = (c & t[2 * i + 1]) | (~c & t[2 * i]);
+    for (unsigned i = 0; i < 2; i++)
+        t[i] = (b & t[2 * i + 1]) | (~b & t[2 * i]);
+    return (a & t[1]) | (~a & t[0]);
+}
+static inline uint64_t ptx_lane_LOP3(int ty, int ty2, unsigned m, int rnd, uint64_t a, uint64_t b,
+                                     uint64_t c, uint64_t e, unsigned *cf)
+{
+    (void)ty; (void)rnd; (void)cf;
+    const uint32_t d = ptx_lop3((unsigned)ty2, (uint32_t)a, (uint32_t)b, (uint32_t)c);
+    if (!M_BOP_OF(m))
+        return d;
+    return d | (uint64_t)(ptx_bop_apply(M_BOP_OF(m), d != 0, (uint32_t)e & 1) & 1) << 32;
+}
+
 /* 9.7.6.4 slct: d = c >= 0 ? a : b, the chosen operand's bits; c .s32 or .f32 (ty2) read from its
  * bits: an f32 NaN is not >= 0 (b), either zero is (a), and .ftz makes a subnormal a zero (a). */
 static inline uint64_t ptx_lane_SLCT(int ty, int ty2, unsigned m, int rnd, uint64_t a, uint64_t b,

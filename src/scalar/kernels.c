@@ -9,7 +9,8 @@
 #include <string.h>
 
 /* Loads lane i of a warp register of `bits` bits (0 = operand absent; 1 = a predicate, one
- * ptxcpu_lanemask: lane i's bit; 2 = two, p|q: lane i's bits as p | q << 1). */
+ * ptxcpu_lanemask: lane i's bit; 2 = two, p|q: lane i's bits as p | q << 1; 33 = d|p, a 32-bit
+ * lane and p's bit above it). */
 static inline uint64_t load_lane(const void *reg, unsigned bits, unsigned i)
 {
     switch (bits) {
@@ -20,6 +21,7 @@ static inline uint64_t load_lane(const void *reg, unsigned bits, unsigned i)
     }
     case 16: return ((const uint16_t *)reg)[i];
     case 32: return ((const uint32_t *)reg)[i];
+    case 33: return ((const uint32_t *)reg)[i] | (uint64_t)((((const ptxcpu_lanemask *)reg)[32] >> i) & 1) << 32;
     case 64: return ((const uint64_t *)reg)[i];
     default: return 0;
     }
@@ -41,6 +43,12 @@ static inline void store_lane(void *reg, unsigned bits, unsigned i, uint64_t v)
     }
     case 16: ((uint16_t *)reg)[i] = (uint16_t)v; break;
     case 32: ((uint32_t *)reg)[i] = (uint32_t)v; break;
+    case 33: { /* (a 32-bit register then p's mask: bit 32 of v) */
+        ptxcpu_lanemask *p = (ptxcpu_lanemask *)reg + 32;
+        ((uint32_t *)reg)[i] = (uint32_t)v;
+        *p = (*p & ~(1u << i)) | (ptxcpu_lanemask)((v >> 32) & 1) << i;
+        break;
+    }
     default: ((uint64_t *)reg)[i] = v; break;
     }
 }
@@ -77,11 +85,17 @@ static inline const void *warp_src(const ptxcpu_batch *bt, unsigned k, size_t w)
         cc = (cc & ~(1u << i)) | ((ptxcpu_lanemask)cf << i);                                   \
     }
 
-/* A row's modifiers: the kernel's, and for a compare family (PTX_CMPFAM_<family>) the operators
- * its context holds (a constant elsewhere, so the lane ops' tests of it fold). */
-#define SCALAR_MODS(SEM, MODS) ((MODS) | (PTX_PROBE(PTX_CMPFAM_##SEM) ? ptx_kctx_mods(ctx) : 0u))
-/* and its second type (set's d: one kernel serves the destination types of one width) */
-#define SCALAR_TY2(SEM, TY2) (PTX_PROBE(PTX_CMPFAM_##SEM) ? (int)ctx->ty2 : TY_##TY2)
+/* A row's modifiers: the kernel's, and for a compare family (PTX_CMPFAM_<family>) and lop3 the
+ * operators its context holds (a constant elsewhere, so the lane ops' tests of it fold). */
+#define SCALAR_CTXFAM_LOP3 ~, 1
+#define SCALAR_CTX_MODS(SEM) (PTX_PROBE(PTX_CMPFAM_##SEM) || PTX_PROBE(SCALAR_CTXFAM_##SEM))
+#define SCALAR_MODS(SEM, MODS) ((MODS) | (SCALAR_CTX_MODS(SEM) ? ptx_kctx_mods(ctx) : 0u))
+/* and its second type (set's d: one kernel serves the destination types of one width; lop3's
+ * lane function takes its immLut there) */
+#define SCALAR_TY2(SEM, TY2)                                                                     \
+    (PTX_PROBE(PTX_CMPFAM_##SEM)       ? (int)ctx->ty2                                         \
+     : PTX_PROBE(SCALAR_CTXFAM_##SEM) ? (int)ctx->lut                                          \
+                                      : TY_##TY2)
 
 /* Stores the active lanes of d and, for CC writers, the CC word. */
 #define STORE_WARP(DW, CC)                                                                       \

@@ -595,7 +595,14 @@ VINL ptxcpu_lanemask *simd_ccw(const ptxcpu_batch *bt, size_t w)
 /* A row's kernels by the width of its d: a register, or a predicate (simd/kernels_pred.h), and a
  * compare family's by its own template there. */
 #include "simd/kernels_pred.h"
-#define SIMD_ROW_KERNEL(ID, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, S3W, CC)                    \
+#include "simd/kernels_lop3.h"
+#define SIMD_ROW_KERNEL(ID, SEM, ...)                                                            \
+    PTX_CAT(SIMD_ROW_KERNEL_OWN, PTX_PROBE(SIMD_OWN_KERNEL_##SEM))(ID, SEM, __VA_ARGS__)
+/* (a family with a template of its own: lop3, simd/kernels_lop3.h) */
+#define SIMD_OWN_KERNEL_LOP3 ~, 1
+#define SIMD_ROW_KERNEL_OWN1 SIMD_LOP3_KERNEL
+#define SIMD_ROW_KERNEL_OWN0 SIMD_ROW_KERNEL_STD
+#define SIMD_ROW_KERNEL_STD(ID, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, S3W, CC)                \
     PTX_CAT(SIMD_ROW_KERNEL_CMP, PTX_PROBE(PTX_CMPFAM_##SEM))(DW)(ID, SEM, TY, TY2, MODS, RND, DW, \
                                                              AW, BW, CW, S3W, CC)
 /* (a compare family's rows, PTX_CMPFAM_<family>: the compare kernel) */

@@ -214,6 +214,9 @@
     X(vm, v32_fcmp_lt_f32, (v32, v32)) X(vm, v32_fcmp_le_f32, (v32, v32))                        \
     X(vm, v32_fcmp_eq_f32, (v32, v32)) X(vm, v32_fcmp_lg_f32, (v32, v32))                        \
     X(vm, v32_fcmp_un_f32, (v32, v32))
+/* VEC_HAS_TERNLOG: v32_ternlog(a, b, c, imm), a macro: bit j of lane i is bit 4 a + 2 b + c of the
+ * constant imm (lop3's immLut in one instruction, AVX-512's vpternlogd); else lop3 runs a formula
+ * of the table in and/or/xor/andnot/not (simd/kernels_lop3.h). */
 /* VEC_HAS_VM_V32: a mask is a v32 of all-ones/zero lanes already (set's d: the mask ANDed with
  * the true value; else v32_sel) */
 #define VEC_OPT_VM_V32(X) X(v32, v32_of_vm, (vm))
