@@ -1,6 +1,7 @@
 /* `ptxcpu check [--isa LIST] FILE...`: runs test-vector files (docs/VECTORS.md) on every usable
  * ISA. All files are parsed first (any error: exit 2, nothing run), then lines are packed by
- * mnemonic into the lanes of warps, run in batches, and each lane is compared with its line. */
+ * mnemonic (and immediate: lop3's immLut) into the lanes of warps, run in batches, and each lane
+ * is compared with its line. */
 #include "cli.h"
 #include "approx.h"
 #include "row_name.h"
@@ -32,9 +33,12 @@ typedef struct vline {
     ptxcpu_insn insn;
     ptxcpu_insn_desc d;
     uint64_t src[4];
+    unsigned imm_bits;         /* width of the instruction's immediate (lop3's immLut); 0: none */
+    uint64_t imm;              /* its value: part of the kernel, so lines run per (insn, imm) */
     unsigned cf_in;            /* carry-in (reads_cc) */
     int split;                 /* result written element-wise (hi:lo) */
-    expect res[2];             /* [0] whole register or upper element, [1] lower element */
+    expect res[2];             /* [0] whole register or upper element (d of d|p), [1] lower */
+    unsigned p_want;           /* d|p (PTXCPU_DST_B32_PRED): the expected p, 0 or 1 */
     int cf_out;                /* expected carry-out (writes_cc) */
     int approx;                /* an element is ~VALUE: the token after the result is its bound */
     approx_bound bound;
@@ -131,8 +135,13 @@ static int parse_pred_result(const char *t, vline *v, const char *file, unsigned
 static int parse_result(const char *t, vline *v, const char *file, unsigned ln)
 {
     char why[200], tb[64];
-    if (v->d.dst_bits == PTXCPU_DST_PRED || v->d.dst_bits == PTXCPU_DST_PRED_PAIR)
+    if (v->d.dst_bits == PTXCPU_DST_PRED || v->d.dst_bits == PTXCPU_DST_PRED_PAIR ||
+        v->d.dst_bits == PTXCPU_DST_B32_PRED)
         return parse_pred_result(t, v, file, ln);
+    if (strchr(t, '|')) /* (not "'|' is not a hex digit": say what the line got wrong) */
+        return bad(file, ln, "result '%s': %s writes one register, no predicate (RESULT|PRED is "
+                   "for a d|p destination: lop3.or, lop3.and)", cli_shown(t, tb, sizeof tb),
+                   v->d.mnemonic);
     const char *colon = strchr(t, ':');
     if (!colon) {
         if (!parse_elem(t, v, v->d.dst_bits, &v->res[0], why, sizeof why))
@@ -163,6 +172,18 @@ static int parse_result(const char *t, vline *v, const char *file, unsigned ln)
     return 1;
 }
 
+/* A line's count of operands is not the instruction's (want; its immediate, if any, is operand
+ * imm_at + 1): FILE:LINE: MNEMONIC takes N operands, the line has M. */
+static int bad_count(const char *mn, unsigned imm_at, unsigned want, int has, const char *file,
+                     unsigned ln)
+{
+    char counts[32], where[48] = "";
+    if (imm_at < want)
+        snprintf(where, sizeof where, " (%s is operand %u)", CLI_IMM_NAME, imm_at + 1);
+    return bad(file, ln, "%s takes %s operand%s%s, the line has %d", mn,
+               cli_source_counts(mn, counts, sizeof counts), want == 1 ? "" : "s", where, has);
+}
+
 /* Parses one non-blank, comment-stripped line into *v. */
 static int parse_line(char *text, vline *v, const char *file, unsigned ln)
 {
@@ -188,11 +209,12 @@ static int parse_line(char *text, vline *v, const char *file, unsigned ln)
     if (arrow < 0)
         return bad(file, ln, "no '->' and result after %s", tok[0]);
     /* the operands on the line pick the form where a spelling has two (min.f32 d, a, b, c:
-     * docs/VECTORS.md); a count no form has is reported below against the first form */
+     * docs/VECTORS.md); a count no form has is reported below against the first form. An
+     * instruction with an immediate (lop3) has one form, the immediate an operand, no source. */
     unsigned nops = 0;
     for (int j = 1; j < arrow; j++)
         nops += !is_cf_tok(tok[j]);
-    if (nops != d->nsrc && nops > 0) {
+    if (nops != d->nsrc && nops > 0 && !ptxcpu_insn_imm_bits(&v->insn)) {
         ptxcpu_insn other;
         ptxcpu_status st = ptxcpu_parse_n(tok[0], nops, NULL, &other);
         if (st == PTXCPU_OK) {
@@ -201,6 +223,12 @@ static int parse_line(char *text, vline *v, const char *file, unsigned ln)
         } else if (st == PTXCPU_E_TARGET)
             return bad(file, ln, "%s", ptxcpu_last_error());
     }
+    v->imm_bits = ptxcpu_insn_imm_bits(&v->insn);
+    const unsigned nimm = v->imm_bits > 0, want = d->nsrc + nimm;
+    const unsigned imm_at = nimm ? cli_imm_at(d) : want; /* its place among the operands */
+    /* a wrong count is told before an operand is read: a missing immLut would be read as q */
+    if (nimm && nops != want)
+        return bad_count(tok[0], imm_at, want, (int)nops, file, ln);
     int i = 1;
     if (d->reads_cc) {
         if (i >= arrow || !is_cf_tok(tok[i]))
@@ -211,23 +239,25 @@ static int parse_line(char *text, vline *v, const char *file, unsigned ln)
         i++;
     }
     char why[200];
-    unsigned k = 0;
+    unsigned k = 0; /* operands as written: the sources, the immediate at imm_at */
     for (; i < arrow; i++, k++) {
         if (is_cf_tok(tok[i]))
             return bad(file, ln, "'%s' here: %s takes no carry-in",
                        cli_shown(tok[i], tb, sizeof tb), d->mnemonic);
-        if (k >= d->nsrc)
+        if (k >= want)
             break;
-        if (!cli_parse_operand(tok[i], d->src_bits[k], d->elem == PTXCPU_ELEM_INT, &v->src[k],
+        if (k == imm_at) {
+            if (!cli_parse_imm(tok[i], CLI_IMM_NAME, v->imm_bits, &v->imm, why, sizeof why))
+                return bad(file, ln, "operand %u (%s): %s", k + 1, CLI_IMM_NAME, why);
+            continue;
+        }
+        unsigned s = k - (k > imm_at);
+        if (!cli_parse_operand(tok[i], d->src_bits[s], d->elem == PTXCPU_ELEM_INT, &v->src[s],
                                why, sizeof why))
             return bad(file, ln, "operand %u: %s", k + 1, why);
     }
-    if (k != d->nsrc || i != arrow) {
-        char counts[32];
-        return bad(file, ln, "%s takes %s operand%s, the line has %d", tok[0],
-                   cli_source_counts(tok[0], counts, sizeof counts), d->nsrc == 1 ? "" : "s",
-                   arrow - 1 - (d->reads_cc ? 1 : 0));
-    }
+    if (k != want || i != arrow)
+        return bad_count(tok[0], imm_at, want, arrow - 1 - (d->reads_cc ? 1 : 0), file, ln);
     if (arrow + 1 >= n)
         return bad(file, ln, "no result after '->'");
     if (!parse_result(tok[arrow + 1], v, file, ln))
@@ -408,7 +438,8 @@ static int parse_isa_list(const char *list, int use[PTXCPU_ISA_COUNT])
 /* ---- predicate results (docs/VECTORS.md: `0` or `1`) ----------------------------------------- */
 /* A predicate destination (PTXCPU_DST_PRED) or source (PTXCPU_PRED) is one lane mask per warp,
  * p|q (PTXCPU_DST_PRED_PAIR) two: lane `lane` of warp w is bit lane of each; its value is
- * p | q << 1. `bits` (1 or 2) is the number of masks a warp. */
+ * p | q << 1. `bits` (1 or 2) is the number of masks a warp. (d|p, PTXCPU_DST_B32_PRED: a 32-bit
+ * register then one mask, get_lane below.) */
 static uint64_t pred_get(const unsigned char *regs, unsigned bits, size_t w, unsigned lane)
 {
     uint64_t v = 0;
@@ -428,10 +459,25 @@ static void pred_set(unsigned char *regs, unsigned bits, size_t w, unsigned lane
         memcpy(regs + (w * bits + k) * sizeof m, &m, sizeof m);
     }
 }
-/* The result of an instruction whose d is a predicate: 0 or 1; or p|q (setp), each 0 or 1. */
+/* The result of an instruction whose d is a predicate: 0 or 1; or p|q (setp), each 0 or 1; or
+ * RESULT|PRED (lop3.BoolOp's d|p): d as any 32-bit result (hex or `*`), p 0 or 1. */
 static int parse_pred_result(const char *t, vline *v, const char *file, unsigned ln)
 {
     char tb[64];
+    if (v->d.dst_bits == PTXCPU_DST_B32_PRED) {
+        const char *bar = strchr(t, '|');
+        char dpart[64], why[200];
+        size_t nd = bar ? (size_t)(bar - t) : 0;
+        if (!bar || nd >= sizeof dpart || (strcmp(bar + 1, "0") && strcmp(bar + 1, "1")))
+            return bad(file, ln, "result '%s': %s writes a register and a predicate: RESULT|PRED "
+                       "(0x00000000|1), PRED 0 or 1", cli_shown(t, tb, sizeof tb), v->d.mnemonic);
+        memcpy(dpart, t, nd);
+        dpart[nd] = 0;
+        if (!parse_elem(dpart, v, 32, &v->res[0], why, sizeof why))
+            return bad(file, ln, "result (RESULT|PRED): %s", why);
+        v->p_want = bar[1] == '1';
+        return 1;
+    }
     if (v->d.dst_bits == PTXCPU_DST_PRED_PAIR) {
         if (strlen(t) != 3 || (t[0] != '0' && t[0] != '1') || t[1] != '|' ||
             (t[2] != '0' && t[2] != '1'))
@@ -446,8 +492,14 @@ static int parse_pred_result(const char *t, vline *v, const char *file, unsigned
     v->res[0] = (expect){.kind = W_BITS, .bits = (uint64_t)(t[0] == '1')};
     return 1;
 }
-/* Bytes of a warp register of `bits` bits (a predicate: one lane mask). */
-static size_t reg_bytes(unsigned bits) { return (size_t)PTXCPU_WARP * bits / 8; }
+/* Bytes of a warp register of `bits` bits (a predicate: one lane mask; d|p: 32 lanes of 32 bits,
+ * then p's mask). */
+static size_t reg_bytes(unsigned bits)
+{
+    if (bits == PTXCPU_DST_B32_PRED)
+        return PTXCPU_WARP * sizeof(uint32_t) + sizeof(ptxcpu_lanemask);
+    return (size_t)PTXCPU_WARP * bits / 8;
+}
 
 typedef struct got {
     uint64_t r;
@@ -466,8 +518,14 @@ static void *xalloc(size_t n)
     return p;
 }
 
+/* A lane's value; d|p (PTXCPU_DST_B32_PRED) is d | p << 32, read as warp 0 of a 32-bit register
+ * and of a predicate at the warp's register and 128 bytes on. */
 static uint64_t get_lane(const unsigned char *regs, unsigned bits, size_t w, unsigned lane)
 {
+    if (bits == PTXCPU_DST_B32_PRED) {
+        const unsigned char *r = regs + w * reg_bytes(bits);
+        return get_lane(r, 32, 0, lane) | pred_get(r + reg_bytes(32), 1, 0, lane) << 32;
+    }
     if (bits <= PTXCPU_DST_PRED_PAIR)
         return pred_get(regs, bits, w, lane);
     const unsigned char *p = regs + w * (bits / 8) * PTXCPU_WARP + lane * (bits / 8);
@@ -478,6 +536,12 @@ static uint64_t get_lane(const unsigned char *regs, unsigned bits, size_t w, uns
 
 static void set_lane(unsigned char *regs, unsigned bits, size_t w, unsigned lane, uint64_t v)
 {
+    if (bits == PTXCPU_DST_B32_PRED) {
+        unsigned char *r = regs + w * reg_bytes(bits);
+        set_lane(r, 32, 0, lane, v);
+        pred_set(r + reg_bytes(32), 1, 0, lane, v >> 32);
+        return;
+    }
     if (bits <= PTXCPU_DST_PRED_PAIR) {
         pred_set(regs, bits, w, lane, v);
         return;
@@ -495,16 +559,36 @@ static void set_lane(unsigned char *regs, unsigned bits, size_t w, unsigned lane
  * values occur, so a stray write of either shows). */
 static uint64_t poison(unsigned bits, unsigned lane)
 {
+    if (bits == PTXCPU_DST_B32_PRED)
+        return poison(32, lane) | poison(PTXCPU_DST_PRED, lane) << 32;
     if (bits <= PTXCPU_DST_PRED_PAIR)
         return POISON >> lane & ((1u << bits) - 1);
     return POISON & (bits == 64 ? ~0ull : (1ull << bits) - 1);
 }
 
-/* Runs the lines idx[0..n) (all one instruction) on isa, packed 32 to a warp; fills out[].
- * Returns 0 when an inactive lane was written (reported on stderr). */
+/* The lane value a line expects where it is exact bits: d|p's as d | p << 32 (get_lane). */
+static uint64_t want_bits(const vline *v)
+{
+    return v->res[0].bits | (v->d.dst_bits == PTXCPU_DST_B32_PRED ? (uint64_t)v->p_want << 32 : 0);
+}
+
+/* The instruction of a line as messages name it: its mnemonic, and its immediate if it has one
+ * ("lop3.b32 immLut 0x96"). */
+static const char *kernel_name(const vline *v, char *buf, size_t len)
+{
+    if (!v->imm_bits)
+        return v->d.mnemonic;
+    snprintf(buf, len, "%s %s 0x%02llx", v->d.mnemonic, CLI_IMM_NAME, (unsigned long long)v->imm);
+    return buf;
+}
+
+/* Runs the lines idx[0..n) (all one instruction and immediate) on isa, packed 32 to a warp;
+ * fills out[]. Returns 0 when an inactive lane was written (reported on stderr). */
 static int run_group(const vset *set, const size_t *idx, size_t n, ptxcpu_isa isa, got *out)
 {
-    const ptxcpu_insn_desc *d = &set->v[idx[0]].d;
+    const vline *first = &set->v[idx[0]];
+    const ptxcpu_insn_desc *d = &first->d;
+    char name[96];
     size_t nw = (n + PTXCPU_WARP - 1) / PTXCPU_WARP;
     unsigned char *src[4] = {0}, *dst;
     for (unsigned s = 0; s < d->nsrc; s++) { /* (a predicate source: one lane mask a warp) */
@@ -527,8 +611,10 @@ static int run_group(const vset *set, const size_t *idx, size_t n, ptxcpu_isa is
         for (unsigned s = 0; s < d->nsrc; s++)
             set_lane(src[s], d->src_bits[s], w, lane, v->src[s]);
         guard[w] |= 1u << lane;
-        if (d->dst_bits <= PTXCPU_DST_PRED_PAIR) /* the opposite of the expected bits: a lane */
-            pred_set(dst, d->dst_bits, w, lane, ~v->res[0].bits); /* left unwritten shows */
+        /* a predicate (and d|p's d): the opposite of the expected bits, so a lane left
+         * unwritten shows (POISON's bits would be right for about half the lines) */
+        if (d->dst_bits <= PTXCPU_DST_PRED_PAIR || d->dst_bits == PTXCPU_DST_B32_PRED)
+            set_lane(dst, d->dst_bits, w, lane, ~want_bits(v));
         /* carry-in where read; else the opposite of the expected carry-out, so a kernel that
          * forgets to write CC.CF is caught */
         unsigned c = d->reads_cc ? v->cf_in : !v->cf_out;
@@ -545,10 +631,12 @@ static int run_group(const vset *set, const size_t *idx, size_t n, ptxcpu_isa is
         b.src[s].stride = (ptrdiff_t)reg_bytes(d->src_bits[s]);
     }
     ptxcpu_kernel k;
-    int err = ptxcpu_resolve(&set->v[idx[0]].insn, isa, &k) || ptxcpu_run(k, &b);
+    int err = (first->imm_bits ? ptxcpu_resolve_imm(&first->insn, isa, first->imm, &k)
+                               : ptxcpu_resolve(&first->insn, isa, &k)) ||
+              ptxcpu_run(k, &b);
     if (err)
-        fprintf(stderr, "ptxcpu check: %s: %s: %s\n", ptxcpu_isa_name(isa), d->mnemonic,
-                ptxcpu_last_error());
+        fprintf(stderr, "ptxcpu check: %s: %s: %s\n", ptxcpu_isa_name(isa),
+                kernel_name(first, name, sizeof name), ptxcpu_last_error());
     int clean = 1;
     for (size_t i = 0; i < nw * PTXCPU_WARP; i++) {
         size_t w = i / PTXCPU_WARP;
@@ -560,7 +648,7 @@ static int run_group(const vset *set, const size_t *idx, size_t n, ptxcpu_isa is
         } else if (!err && (r != poison(d->dst_bits, lane)
                             || cf != (0x5a5a5a5au >> lane & 1))) {
             fprintf(stderr, "ptxcpu check: %s: %s wrote inactive lane %u of warp %zu\n",
-                    ptxcpu_isa_name(isa), d->mnemonic, lane, w);
+                    ptxcpu_isa_name(isa), kernel_name(first, name, sizeof name), lane, w);
             clean = 0;
         }
     }
@@ -589,6 +677,8 @@ static int line_ok(const vline *v, const got *g)
         return 0;
     if (v->d.writes_cc && g->cf != (unsigned)v->cf_out)
         return 0;
+    if (v->d.dst_bits == PTXCPU_DST_B32_PRED)
+        return (g->r >> 32 & 1) == v->p_want && elem_ok(&v->res[0], v, 32, g->r & 0xffffffffu);
     if (!v->split)
         return elem_ok(&v->res[0], v, v->d.dst_bits, g->r);
     unsigned eb = v->d.dst_bits / 2;
@@ -613,6 +703,8 @@ static void print_mismatch(const vline *v, const got *g, ptxcpu_isa isa)
         printf("%u", (unsigned)(g->r & 1));
     } else if (v->d.dst_bits == PTXCPU_DST_PRED_PAIR) {
         printf("%u|%u", (unsigned)(g->r & 1), (unsigned)(g->r >> 1 & 1));
+    } else if (v->d.dst_bits == PTXCPU_DST_B32_PRED) {
+        printf("0x%08llx|%u", (unsigned long long)(g->r & 0xffffffffu), (unsigned)(g->r >> 32 & 1));
     } else {
         printf("0x%0*llx", (int)(v->d.dst_bits / 4), (unsigned long long)g->r);
     }
@@ -621,12 +713,22 @@ static void print_mismatch(const vline *v, const got *g, ptxcpu_isa isa)
     printf("\n");
 }
 
+/* Lines run in one batch when they share the kernel: the instruction and its immediate. */
+static int same_kernel(const vline *x, const vline *y)
+{
+    return x->insn.op == y->insn.op && x->imm == y->imm;
+}
+
 static const vset *sort_set;
-static int by_op(const void *a, const void *b)
+static int by_kernel(const void *a, const void *b)
 {
     size_t i = *(const size_t *)a, j = *(const size_t *)b;
-    unsigned oi = sort_set->v[i].insn.op, oj = sort_set->v[j].insn.op;
-    return oi != oj ? (oi < oj ? -1 : 1) : (i > j) - (i < j);
+    const vline *x = &sort_set->v[i], *y = &sort_set->v[j];
+    if (x->insn.op != y->insn.op)
+        return x->insn.op < y->insn.op ? -1 : 1;
+    if (x->imm != y->imm)
+        return x->imm < y->imm ? -1 : 1;
+    return (i > j) - (i < j);
 }
 
 int cli_check(int argc, char **argv)
@@ -677,7 +779,7 @@ int cli_check(int argc, char **argv)
     for (size_t i = 0; i < set.n; i++)
         idx[i] = i;
     sort_set = &set;
-    qsort(idx, set.n, sizeof *idx, by_op);
+    qsort(idx, set.n, sizeof *idx, by_kernel);
 
     unsigned long passed = 0, failed = 0;
     int clean = 1;
@@ -690,7 +792,7 @@ int cli_check(int argc, char **argv)
             return 2;
         }
         for (size_t s = 0, e; s < set.n; s = e) {
-            for (e = s + 1; e < set.n && set.v[idx[e]].insn.op == set.v[idx[s]].insn.op; e++)
+            for (e = s + 1; e < set.n && same_kernel(&set.v[idx[e]], &set.v[idx[s]]); e++)
                 ;
             clean &= run_group(&set, idx + s, e - s, (ptxcpu_isa)i, g + s);
             for (size_t j = s; j < e; j++)

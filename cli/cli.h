@@ -14,6 +14,17 @@
 int cli_parse_operand(const char *tok, unsigned bits, int integer_typed, uint64_t *out,
                       char *why, size_t whylen);
 
+/* An instruction's immediate operand (ptxcpu_insn_imm_bits > 0: lop3's 8-bit immLut, 9.7.8.6),
+ * written among the operands in the spec's order. cli_imm_at: its place, 0-based, among the
+ * operands as written: after the register sources, before a predicate source (lop3.or.b32's
+ * a b c immLut q: 3). cli_parse_imm: an unsigned integer of at most `bits` bits, 0x-prefixed hex
+ * or decimal (a leading 0, octal in PTX, is refused); on error returns 0 and writes the reason,
+ * naming the operand `name`, to why. */
+unsigned cli_imm_at(const ptxcpu_insn_desc *d);
+#define CLI_IMM_NAME "immLut" /* messages' name for it: lop3's is the only one so far */
+int cli_parse_imm(const char *tok, const char *name, unsigned bits, uint64_t *out, char *why,
+                  size_t whylen);
+
 /* tok as a message shows it: itself, or when longer than 40 characters its first 24 and its
  * length, so that the reason after a 10 MB token is still read. buf holds the short form. */
 const char *cli_shown(const char *tok, char *buf, size_t len);

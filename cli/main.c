@@ -18,6 +18,8 @@ static const struct { const char *name, *synopsis, *what; } commands[] = {
      "the result (and carry-out) on every usable ISA;\n"
      "the operands pick min.f32's two- or three-input form;\n"
      "a predicate operand is 0 or 1 (!0, !1: negated), a p|q result prints as p|q;\n"
+     "lop3's immLut (0..255, hex or decimal) is an operand in the\n"
+     "spec's place: lop3.or.b32 a b c immLut q; d|p prints as 0x...|p;\n"
      "a float operand is a number rounded to nearest even (1.5, -2, 1e-3,\n"
      "0x1.8p+1, inf, -inf, nan; stderr says what an inexact one became) or\n"
      "its bits in hex (0x3fc00000: no '.' or p, which a hex float has);\n"
@@ -156,22 +158,25 @@ static int cmd_list(int argc, char **argv)
 }
 
 /* A register's bits in hex; a predicate (PTXCPU_DST_PRED) as 0 or 1, two (p|q, as p | q << 1)
- * as `p|q`, as docs/VECTORS.md. */
+ * as `p|q`, a register and a predicate (d|p, as d | p << 32) as `0x...|p`, as docs/VECTORS.md. */
 static void print_hex(uint64_t v, unsigned bits)
 {
     if (bits == PTXCPU_DST_PRED)
         printf("%u", (unsigned)(v & 1));
     else if (bits == PTXCPU_DST_PRED_PAIR)
         printf("%u|%u", (unsigned)(v & 1), (unsigned)(v >> 1 & 1));
+    else if (bits == PTXCPU_DST_B32_PRED)
+        printf("0x%08llx|%u", (unsigned long long)(v & 0xffffffffu), (unsigned)(v >> 32 & 1));
     else
         printf("0x%0*llx", (int)(bits / 4), (unsigned long long)v);
 }
 
-/* Runs insn on one lane (lane 0 of one warp) on isa: ops in, result and CC.CF in/out. */
-static int eval_lane(const ptxcpu_insn *insn, ptxcpu_isa isa, const uint64_t ops[4],
+/* Runs insn on one lane (lane 0 of one warp) on isa: ops in (the sources), its immediate imm
+ * where it has one (lop3's immLut; ignored otherwise), result and CC.CF in/out. */
+static int eval_lane(const ptxcpu_insn *insn, ptxcpu_isa isa, const uint64_t ops[4], uint64_t imm,
                      unsigned *cf, uint64_t *result)
 {
-    union reg { ptxcpu_w16 h; ptxcpu_w32 w; ptxcpu_w64 x; } src[4], dst;
+    union reg { ptxcpu_w16 h; ptxcpu_w32 w; ptxcpu_w64 x; ptxcpu_w32p wp; } src[4], dst;
     ptxcpu_insn_desc d;
     ptxcpu_describe(insn, &d);
     memset(src, 0, sizeof src);
@@ -187,14 +192,17 @@ static int eval_lane(const ptxcpu_insn *insn, ptxcpu_isa isa, const uint64_t ops
     ptxcpu_batch b = {.n = 1, .d = &dst, .guard = &guard, .cc = &cc};
     for (unsigned s = 0; s < 4; s++)
         b.src[s].base = &src[s];
-    ptxcpu_status st = ptxcpu_resolve(insn, isa, &k);
+    ptxcpu_status st = ptxcpu_insn_imm_bits(insn) ? ptxcpu_resolve_imm(insn, isa, imm, &k)
+                                                  : ptxcpu_resolve(insn, isa, &k);
     if (!st)
         st = ptxcpu_run(k, &b);
     if (st)
         return 1;
-    /* (a predicate d is one lane mask: lane 0 is its bit 0; p|q two, as p | q << 1) */
+    /* (a predicate d is one lane mask: lane 0 is its bit 0; p|q two, as p | q << 1; d|p a
+     * 32-bit register then p's mask, as d | p << 32) */
     *result = d.dst_bits == PTXCPU_DST_PRED ? dst.w.lane[0] & 1
               : d.dst_bits == PTXCPU_DST_PRED_PAIR ? (dst.w.lane[0] & 1) | (dst.w.lane[1] & 1) << 1
+              : d.dst_bits == PTXCPU_DST_B32_PRED ? dst.wp.lane[0] | (uint64_t)(dst.wp.pred & 1) << 32
               : d.dst_bits == 16 ? dst.h.lane[0] : d.dst_bits == 32 ? dst.w.lane[0] : dst.x.lane[0];
     *cf = cc & 1;
     return 0;
@@ -248,38 +256,52 @@ static int cmd_eval(int argc, char **argv)
         fprintf(stderr, "ptxcpu eval: '%s': %s takes no carry-in\n", argv[ai], mn);
         return 2;
     }
-    if (argc - ai != (int)d.nsrc) {
+    /* an immediate (lop3's immLut) is an operand as written, not a source: one form only */
+    const unsigned imm_bits = ptxcpu_insn_imm_bits(&insn), nimm = imm_bits > 0;
+    if (argc - ai != (int)(d.nsrc + nimm)) {
         /* the operands written pick the form where a spelling has two (min.f32 d, a, b, c) */
-        ptxcpu_status st = ptxcpu_parse_n(mn, (unsigned)(argc - ai), target, &insn);
+        ptxcpu_status st = nimm ? PTXCPU_E_PARSE
+                                : ptxcpu_parse_n(mn, (unsigned)(argc - ai), target, &insn);
         if (st == PTXCPU_E_TARGET) {
             fprintf(stderr, "ptxcpu eval: %s\n", ptxcpu_last_error());
             return 2;
         }
         if (st != PTXCPU_OK) {
-            char counts[32];
-            fprintf(stderr, "ptxcpu eval: %s takes %s operand%s, got %d\n", mn,
-                    cli_source_counts(mn, counts, sizeof counts), d.nsrc == 1 ? "" : "s",
-                    argc - ai);
+            char counts[32], where[48] = "";
+            if (nimm)
+                snprintf(where, sizeof where, " (%s is operand %u)", CLI_IMM_NAME,
+                         cli_imm_at(&d) + 1);
+            fprintf(stderr, "ptxcpu eval: %s takes %s operand%s%s, got %d\n", mn,
+                    cli_source_counts(mn, counts, sizeof counts), d.nsrc + nimm == 1 ? "" : "s",
+                    where, argc - ai);
             return 2;
         }
         ptxcpu_describe(&insn, &d);
     }
-    uint64_t ops[4] = {0};
+    uint64_t ops[4] = {0}, imm = 0;
+    const unsigned imm_at = nimm ? cli_imm_at(&d) : d.nsrc;
     cli_fmt fdst, fsrc[4];
     cli_operand_formats(&d, &fdst, fsrc);
-    for (unsigned k = 0; k < d.nsrc; k++) {
+    for (unsigned j = 0; j < d.nsrc + nimm; j++) { /* j: as written, k: the source */
         char why[320];
-        const char *tok = argv[ai + (int)k];
-        unsigned flags = 0;
+        const char *tok = argv[ai + (int)j];
+        if (j == imm_at) {
+            if (!cli_parse_imm(tok, CLI_IMM_NAME, imm_bits, &imm, why, sizeof why)) {
+                fprintf(stderr, "ptxcpu eval: operand %u (%s): %s\n", j + 1, CLI_IMM_NAME, why);
+                return 2;
+            }
+            continue;
+        }
+        unsigned k = j - (j > imm_at), flags = 0;
         int ok = fsrc[k].elem != PTXCPU_ELEM_INT
                      ? cli_parse_float_operand(tok, fsrc[k], &ops[k], &flags, why, sizeof why)
                      : cli_parse_operand(tok, d.src_bits[k], 1, &ops[k], why, sizeof why);
         if (!ok) {
-            fprintf(stderr, "ptxcpu eval: operand %u: %s\n", k + 1, why);
+            fprintf(stderr, "ptxcpu eval: operand %u: %s\n", j + 1, why);
             return 2;
         }
         if (flags)
-            rounding_note(k, tok, fsrc[k], ops[k], flags);
+            rounding_note(j, tok, fsrc[k], ops[k], flags);
     }
     int status = 0;
     for (int i = 0; i < PTXCPU_ISA_COUNT; i++) {
@@ -287,7 +309,7 @@ static int cmd_eval(int argc, char **argv)
             continue;
         uint64_t r;
         unsigned cf = cf_in;
-        if (eval_lane(&insn, (ptxcpu_isa)i, ops, &cf, &r)) {
+        if (eval_lane(&insn, (ptxcpu_isa)i, ops, imm, &cf, &r)) {
             fprintf(stderr, "ptxcpu eval: %s: %s\n", ptxcpu_isa_name((ptxcpu_isa)i),
                     ptxcpu_last_error());
             status = 1;
@@ -341,7 +363,7 @@ static int cmd_tour(void)
         ptxcpu_insn_desc d;
         uint64_t r;
         unsigned cf = tour[i].cf;
-        if (ptxcpu_parse(tour[i].mn, NULL, &insn) || eval_lane(&insn, isa, tour[i].ops, &cf, &r)) {
+        if (ptxcpu_parse(tour[i].mn, NULL, &insn) || eval_lane(&insn, isa, tour[i].ops, 0, &cf, &r)) {
             fprintf(stderr, "ptxcpu tour: %s: %s\n", tour[i].mn, ptxcpu_last_error());
             return 1;
         }

@@ -1,4 +1,5 @@
-/* Operand tokens of `ptxcpu eval` and vector files (VECTORS.md), and NaN tests for results. */
+/* Operand tokens of `ptxcpu eval` and vector files (VECTORS.md): registers' bits and an
+ * instruction's immediate (lop3's immLut); NaN tests for results. */
 #include "cli.h"
 
 #include <ctype.h>
@@ -99,6 +100,55 @@ int cli_parse_operand(const char *tok, unsigned bits, int integer_typed, uint64_
         return 0;
     }
     *out = (neg ? (uint64_t)(0 - (uint64_t)v) : (uint64_t)v) & mask;
+    return 1;
+}
+
+unsigned cli_imm_at(const ptxcpu_insn_desc *d)
+{
+    unsigned k = 0;
+    while (k < d->nsrc && d->src_bits[k] != PTXCPU_PRED)
+        k++;
+    return k;
+}
+
+int cli_parse_imm(const char *tok, const char *name, unsigned bits, uint64_t *out, char *why,
+                  size_t whylen)
+{
+    char tb[64], cb[16];
+    const char *shown = cli_shown(tok, tb, sizeof tb);
+    const uint64_t max = bits >= 64 ? ~0ull : (1ull << bits) - 1;
+    const int hex = tok[0] == '0' && (tok[1] == 'x' || tok[1] == 'X');
+    const char *p = tok + (hex ? 2 : 0);
+    if (!*p || !(hex ? isxdigit((unsigned char)*p) : isdigit((unsigned char)*p))) {
+        snprintf(why, whylen, "'%s' is not an %s: an integer 0..%llu (0x0..0x%llx), hex or decimal",
+                 shown, name, (unsigned long long)max, (unsigned long long)max);
+        return 0;
+    }
+    /* PTX reads 010 as octal: refused rather than read as either 8 or 10 */
+    if (!hex && p[0] == '0' && p[1]) {
+        snprintf(why, whylen, "'%s': a leading 0 (octal in PTX): write %s in hex (0x..) or "
+                 "decimal without leading zeros", shown, name);
+        return 0;
+    }
+    uint64_t v = 0;
+    int over = 0;
+    for (; *p; p++) {
+        int c = (unsigned char)*p;
+        if (!(hex ? isxdigit(c) : isdigit(c))) {
+            snprintf(why, whylen, "'%s': %s is not a %s digit (%s is an integer 0..%llu)", shown,
+                     char_shown(*p, cb), hex ? "hex" : "decimal", name, (unsigned long long)max);
+            return 0;
+        }
+        unsigned digit = isdigit(c) ? (unsigned)(c - '0') : (unsigned)(tolower(c) - 'a' + 10);
+        over |= v > (max - digit) / (hex ? 16 : 10); /* (once over, v is no longer read) */
+        v = v * (hex ? 16 : 10) + digit;
+    }
+    if (over) {
+        snprintf(why, whylen, "'%s' is out of range: %s is 0..%llu (0x0..0x%llx)", shown, name,
+                 (unsigned long long)max, (unsigned long long)max);
+        return 0;
+    }
+    *out = v;
     return 1;
 }
 

@@ -69,8 +69,9 @@ const char *cli_row_name(size_t index, char *buf, size_t len)
     return buf;
 }
 
-/* The source counts spelling mn has forms with, "2" or "2 or 3" (the two- and three-input
- * min.f32), for a message about a wrong count of operands; "" where none (not a spelling). */
+/* The operand counts spelling mn has forms with, "2" or "2 or 3" (the two- and three-input
+ * min.f32), for a message about a wrong count of operands; "" where none (not a spelling). An
+ * immediate is an operand as written (lop3.b32 a b c immLut: 4), not a source. */
 const char *cli_source_counts(const char *mn, char *buf, size_t len)
 {
     size_t n = 0;
@@ -79,7 +80,8 @@ const char *cli_source_counts(const char *mn, char *buf, size_t len)
         ptxcpu_insn insn;
         ptxcpu_status st = ptxcpu_parse_n(mn, c, NULL, &insn);
         if (st == PTXCPU_OK || st == PTXCPU_E_TARGET) {
-            int w = snprintf(buf + n, len - n, "%s%u", n ? " or " : "", c);
+            unsigned imm = st == PTXCPU_OK && ptxcpu_insn_imm_bits(&insn) > 0;
+            int w = snprintf(buf + n, len - n, "%s%u", n ? " or " : "", c + imm);
             n += w > 0 ? (size_t)w : 0;
         }
     }

@@ -10,7 +10,8 @@
  * opcode in its section has another count: "min.f32(a,b,c)" and "min.abs.f32(a,b,c)" are
  * three-input forms (9.7.3.11), "min.f32" the two-input one. Written into buf. */
 const char *cli_row_name(size_t index, char *buf, size_t len);
-/* The source counts spelling mn has forms with: "2", or "2 or 3" for min.f32 (into buf). */
+/* The operand counts spelling mn has forms with: "2", or "2 or 3" for min.f32, an immediate
+ * counted (lop3.b32: "4"), into buf. */
 const char *cli_source_counts(const char *mn, char *buf, size_t len);
 
 #endif

@@ -73,21 +73,25 @@ bench)
     ;;
 
 coverage)
-    # every row that `ptxcpu list` prints has at least 2 lines in families.vec; a row listed
-    # with its sources (min.f32(a,b,c): the three-input form of a spelling that names two rows)
-    # counts the lines of its spelling with that many operands, the plain name the others
+    # every row that `ptxcpu list` prints has at least 2 lines in families.vec; where two rows
+    # share a spelling, the one listed with its sources (min.f32(a,b,c): the three-input form)
+    # counts the lines of its spelling with that many operands, the plain name the others; a
+    # spelling of one row counts all its lines (lop3.or.b32(a,b,c,d)'s have 5 operands, immLut
+    # among them)
     px list | awk '{print $1}' >"$tmp/list"
     awk '!/^#/ && NF { k = 0; for (i = 2; i <= NF && $i != "->"; i++) k += ($i !~ /^cf=/)
                        n[$1 "/" k]++; n[$1]++ }
          END { for (k in n) print k, n[k] }' "$file" >"$tmp/count"
     missing=$(awk 'NR == FNR { n[$1] = $2; next }
-                   { row[FNR] = $1; if (p = index($1, "(")) {
-                         base = substr($1, 1, p - 1); ops = substr($1, p); k = gsub(/[a-d]/, "", ops)
-                         mine[FNR] = n[base "/" k] + 0; taken[base] += mine[FNR] }
-                     else mine[FNR] = -1 }
+                   { row[FNR] = $1; b = $1; sub(/\(.*/, "", b); base[FNR] = b; rows[b]++ }
                    END { for (r = 1; r in row; r++) {
-                         c = mine[r] >= 0 ? mine[r] : n[row[r]] - taken[row[r]]
-                         if (c < 2) print row[r] } }' "$tmp/count" "$tmp/list")
+                             b = base[r]; mine[r] = -1
+                             if (row[r] != b && rows[b] > 1) {
+                                 ops = substr(row[r], length(b) + 1); k = gsub(/[a-d]/, "", ops)
+                                 mine[r] = n[b "/" k] + 0; taken[b] += mine[r] } }
+                         for (r = 1; r in row; r++) {
+                             c = mine[r] >= 0 ? mine[r] : n[base[r]] - taken[base[r]]
+                             if (c < 2) print row[r] } }' "$tmp/count" "$tmp/list")
     total=$(wc -l <"$tmp/list")
     if [ -z "$missing" ] && [ "$total" -gt 0 ]; then ok; else no "fewer than 2 lines:" $missing; fi
     ;;

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes tests/vectors/families.vec (vectors for every PTX spelling of PTX ISA 9.7.1-9.7.5) and warps.vec
+"""Writes tests/vectors/families.vec (vectors for every PTX spelling of PTX ISA 9.7.1-9.7.8) and warps.vec
 (many lines of a few spellings, so that `ptxcpu check` packs several warps and a partial one),
 derived from the spec's pseudo-code and docs/SEMANTICS.md with exact integer / Fraction
 arithmetic (never ptxcpu).
@@ -128,10 +128,11 @@ def spellings():
     # 9.7.6.4 slct d, a, b, c: c .s32 or .f32 (.ftz)
     sel = ('b16', 'b32', 'b64', 'u16', 'u32', 'u64', 's16', 's32', 's64', 'f32', 'f64')
     out += ['slct.%s.s32' % t for t in sel] + ['slct%s.%s.f32' % (f, t) for f in opt('ftz') for t in sel]
-    # 9.7.8 logic and shift (lop3 waits for instruction immediates)
+    # 9.7.8 logic and shift; lop3 (9.7.8.6): immLut an operand of the line, d|p its .BoolOp forms
     out += ['%s.%s' % (op, t) for op in ('and', 'or', 'xor', 'not') for t in ('pred', 'b16', 'b32', 'b64')]
     out += ['cnot.%s' % t for t in ('b16', 'b32', 'b64')]
     out += ['shf.%s.%s.b32' % (d, m) for d in ('l', 'r') for m in ('clamp', 'wrap')]
+    out += ['lop3.b32', 'lop3.or.b32', 'lop3.and.b32']
     out += ['shl.%s' % t for t in ('b16', 'b32', 'b64')]
     out += ['shr.%s' % t for t in ('b16', 'b32', 'b64', 'u16', 'u32', 'u64', 's16', 's32', 's64')]
     # 9.7.6.1 set d, a, b{, c}: the same, with a destination type u32, s32 or f32 first
@@ -230,6 +231,10 @@ class Insn:
             if op in ('shl', 'shr'):
                 self.src[1] = 32                           # the amount b: 32 bits
             self.float = False
+        self.lop3 = op == 'lop3'                           # 9.7.8.6: d = F(a, b, c), F immLut's
+        if self.lop3:                                      # .BoolOp: d|p (33 bits), q a predicate
+            self.bop = next((b for b in ('or', 'and') if b in self.mods), None)
+            self.src, self.dst = [32] * 3 + [1] * bool(self.bop), 33 if self.bop else 32
         self.slct = op == 'slct'                           # d = c >= 0 ? a : b, c .s32/.f32
         if self.slct:
             self.type, self.btype = types[0], types[1]
@@ -1194,6 +1199,8 @@ def fmt_result(I, r, k):
         return str(r)
     if I.dst == 2:                                     # two, p|q
         return '%d|%d' % (r & 1, r >> 1)
+    if I.dst == 33:                                    # a register and a predicate, d|p
+        return '0x%08x|%d' % (r & M(32), r >> 32)
     if I.packed and k % 2 == 0:                        # every other line element-wise: HI:LO
         h = I.dst // 2
         return '0x%0*x:0x%0*x' % (h // 4, r >> h, h // 4, r & M(h))
@@ -1265,6 +1272,69 @@ def logic_cases(I, rng):
     return cases
 
 
+LOP3_T = (0xF0, 0xCC, 0xAA)  # 9.7.8.6: immLut = F(ta, tb, tc)
+# the spec's four examples: F with Python's operators on words, and the immLut the spec gives
+LOP3_SPEC = [(lambda a, b, c: a & b & c, 0x80), (lambda a, b, c: a | b | c, 0xFE),
+             (lambda a, b, c: a & b & ~c, 0x40), (lambda a, b, c: (a & b | c) ^ a, 0x1A)]
+# other tables: constants, one input or its complement, xor/majority/select of three, two-input
+LOP3_LUTS = [0x00, 0xFF, 0xF0, 0xCC, 0xAA, 0x0F, 0x33, 0x55, 0x96, 0x69, 0xE8, 0xCA, 0xD8,
+             0x3C, 0x5A, 0x66, 0xC0, 0xFC, 0x01, 0x7F]
+
+
+def lop3_eval(I, lut, a, q=None):
+    """9.7.8.6 by the spec's table, bit by bit: bit j of d is bit 4 a_j + 2 b_j + c_j of immLut;
+    .BoolOp: d | p << 32 with p = (d != 0) BoolOp q."""
+    d = sum((lut >> (4 * (a[0] >> j & 1) + 2 * (a[1] >> j & 1) + (a[2] >> j & 1)) & 1) << j
+            for j in range(32))
+    if I.bop is None:
+        return d
+    p = (d != 0 or q == 1) if I.bop == 'or' else (d != 0 and q == 1)
+    return d | int(p) << 32
+
+
+Q_TOKENS = ('0', '1', '!0', '!1')                     # q as written, and its value
+Q_VALUE = {'0': 0, '1': 1, '!0': 1, '!1': 0}
+
+
+def lop3_lines(name, rng, count=None):
+    """The spec's examples on edge and random words (each line also checked against the
+    example's F on the words, the spec's identity immLut = F(0xF0, 0xCC, 0xAA) asserted), a
+    sample of other tables and random ones; the .BoolOp forms with each q token on a zero and a
+    nonzero d (tables 0x00 and 0xFF), q cycling through them elsewhere. count: that many lines of
+    two tables (0x1A, 0x96), so that `ptxcpu check` runs several warps of one kernel."""
+    I = Insn(name)
+    spread = (0xF0F0F0F0, 0xCCCCCCCC, 0xAAAAAAAA)      # the spec's t words, in every byte
+    edges = [0, M(32), 1 << 31, 1, 0x55555555, 0x0000FFFF] + list(spread)
+    word = lambda: rng.choice(edges) if rng.getrandbits(2) == 0 else rng.getrandbits(32)
+    words = lambda: (word(), word(), word())
+    cases = []                                         # (immLut, (a, b, c), F or None)
+    if count:
+        cases = [((0x1A, 0x96)[k % 2], words(), None) for k in range(count)]
+    else:
+        for F, lut in LOP3_SPEC:
+            assert F(*LOP3_T) & 0xFF == lut, 'the spec example %#x' % lut
+            cases += [(lut, spread, F), (lut, (0, 0, 0), F), (lut, (M(32),) * 3, F)]
+            cases += [(lut, words(), F) for _ in range(3 if I.bop else 5)]
+        luts = LOP3_LUTS + [rng.getrandbits(8) for _ in range(8)]
+        for lut in luts[::2] if I.bop else luts:
+            cases += [(lut, words(), None) for _ in range(2)]
+    qs = [Q_TOKENS[k % 4] for k in range(len(cases))]
+    if I.bop and not count:                            # d == 0 and d != 0 with each q token
+        cases += [(lut, words(), None) for lut in (0x00, 0xFF) for _ in Q_TOKENS]
+        qs += list(Q_TOKENS) * 2
+    out = []
+    for k, ((lut, a, F), qt) in enumerate(zip(cases, qs)):
+        r = lop3_eval(I, lut, a, Q_VALUE[qt])
+        if F is not None:
+            assert r & M(32) == F(*a) & M(32), (name, lut, a)
+        ops = [fmt_operand(I, v, 32) for v in a]
+        ops.append(str(lut) if k % 3 == 1 else '0x%02x' % lut)   # decimal now and then
+        if I.bop:
+            ops.append(qt)
+        out.append('%-22s %s -> %s\n' % (I.name, ' '.join(ops), fmt_result(I, r, k)))
+    return out
+
+
 def slct_eval(I, a):
     """9.7.6.4: c >= 0 on c's value (f32: decoded, so either zero is >= 0 and NaN is not; .ftz
     zeroes a subnormal), the chosen operand's bits."""
@@ -1315,6 +1385,8 @@ def lines_for(name, rng, count=None):
     """Vector lines for one spelling; count: that many, drawing the inputs again as needed."""
     if '.approx' in name and name.split('.')[0] in APPROX_TRANSCENDENTAL:
         return approx_lines(name, rng)
+    if name.startswith('lop3.'):
+        return lop3_lines(name, rng, count)
     I = Insn(name)
     cases = []
     while len(cases) < (count or 1):
@@ -1354,7 +1426,7 @@ GEN = ('# Generated by tests/vectors/gen/families.py from the spec pseudo-code a
 WARPS = [('addc.cc.u64', 100), ('madc.hi.cc.s32', 75), ('sub.rm.ftz.f32x2', 70),
          ('add.f16x2', 33), ('bfe.s64', 65), ('div.s16', 40), ('mad.wide.s16', 97),
          ('dp2a.hi.s32.u32', 64), ('mad.rp.f64', 50), ('sub.cc.s32', 31),
-         ('testp.notanumber.f32', 70)]
+         ('testp.notanumber.f32', 70), ('lop3.or.b32', 75)]
 
 
 def main():
