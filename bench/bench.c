@@ -378,7 +378,7 @@ static void run_batches(bench *b, const char *mode, size_t warps)
         double scalar = 0;
         for (int isa = 0; isa < PTXCPU_ISA_COUNT; isa++) {
             ptxcpu_kernel k;
-            if (!ptxcpu_isa_usable((ptxcpu_isa)isa) || ptxcpu_resolve(&insn, (ptxcpu_isa)isa, &k))
+            if (!ptxcpu_isa_usable((ptxcpu_isa)isa) || bench_resolve(&insn, (ptxcpu_isa)isa, &k))
                 continue;
             double rate = batch_rate(k, &d, &w, b->reps, 0);
             double checked = batch_rate(k, &d, &w, b->reps, 1);
@@ -430,7 +430,7 @@ static void run_chains(bench *b)
         double scalar = 0;
         for (int isa = 0; isa < PTXCPU_ISA_COUNT; isa++) {
             ptxcpu_kernel k;
-            if (!ptxcpu_isa_usable((ptxcpu_isa)isa) || ptxcpu_resolve(&insn, (ptxcpu_isa)isa, &k))
+            if (!ptxcpu_isa_usable((ptxcpu_isa)isa) || bench_resolve(&insn, (ptxcpu_isa)isa, &k))
                 continue;
             double rate = chain_rate(k, &d, chains[c].feedback, b->reps);
             if (isa == PTXCPU_ISA_SCALAR)
@@ -536,7 +536,7 @@ static void run_dot_accumulate(bench *b)
         double scalar = 0;
         for (int isa = 0; isa < PTXCPU_ISA_COUNT; isa++) {
             ptxcpu_kernel k;
-            if (!ptxcpu_isa_usable((ptxcpu_isa)isa) || ptxcpu_resolve(&insn, (ptxcpu_isa)isa, &k))
+            if (!ptxcpu_isa_usable((ptxcpu_isa)isa) || bench_resolve(&insn, (ptxcpu_isa)isa, &k))
                 continue;
             double rates[2], plain;
             dot_acc_rates(b, x, k, plain_dot_table((ptxcpu_isa)isa), row, rates, &plain);
@@ -712,7 +712,7 @@ static void run_single_warp(bench *b)
         ptxcpu_describe(&insn, &d);
         for (int isa = 0; isa < PTXCPU_ISA_COUNT; isa++) {
             ptxcpu_kernel k;
-            if (!ptxcpu_isa_usable((ptxcpu_isa)isa) || ptxcpu_resolve(&insn, (ptxcpu_isa)isa, &k))
+            if (!ptxcpu_isa_usable((ptxcpu_isa)isa) || bench_resolve(&insn, (ptxcpu_isa)isa, &k))
                 continue;
             for (int call = 0; call < SW_CALLS; call++) {
                 for (int i = 0; i < 5; i++) /* tame values: 1.0 + a little, small integers */

@@ -37,4 +37,13 @@ static inline const plain_c_fn *plain_c_table(ptxcpu_isa isa)
     }
 }
 
+/* lop3's table in the benchmarks, 0x96 (a ^ b ^ c: its plain-C loop, tools/gen_plain_c.py), and
+ * the resolve each benchmark of a row makes: the rows resolved with an immediate get that table */
+#define BENCH_LOP3_LUT 0x96
+static inline ptxcpu_status bench_resolve(const ptxcpu_insn *insn, ptxcpu_isa isa, ptxcpu_kernel *k)
+{
+    return ptxcpu_insn_imm_bits(insn) ? ptxcpu_resolve_imm(insn, isa, BENCH_LOP3_LUT, k)
+                                      : ptxcpu_resolve(insn, isa, k);
+}
+
 #endif

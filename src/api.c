@@ -245,7 +245,7 @@ ptxcpu_status ptxcpu_run_chain(ptxcpu_kernel k, const ptxcpu_batch *b, unsigned 
     if (feedback >= r->nsrc)
         return ptx_fail(PTXCPU_E_ARG, "ptxcpu_run_chain: %s has %u sources; feedback %u is not one",
                         r->mnem, r->nsrc, feedback);
-    if (ptx_pred_d(r->bits[0]))
+    if (ptx_pred_d(r->bits[0]) || r->bits[0] == PTXCPU_DST_B32_PRED)
         return ptx_fail(PTXCPU_E_ARG, "ptxcpu_run_chain: %s writes a predicate; chains run "
                         "register results only", r->mnem);
     if (r->bits[feedback + 1] != r->bits[0])
@@ -265,6 +265,10 @@ ptxcpu_status ptxcpu_exec(const char *mnemonic, const ptxcpu_batch *batch)
     ptxcpu_status s = ptxcpu_parse(mnemonic, NULL, &insn);
     if (s)
         return s;
+    if (ptx_row_imm_bits(insn.op)) /* (a mnemonic has no operands to give it) */
+        return ptx_fail(PTXCPU_E_ARG, "ptxcpu_exec: %s takes its immLut as part of the "
+                        "instruction: ptxcpu_parse it and run the kernel of ptxcpu_resolve_imm",
+                        mnemonic);
     if ((s = ptxcpu_resolve(&insn, PTXCPU_ISA_BEST, &k)))
         return s;
     return ptxcpu_run(k, batch);

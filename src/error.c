@@ -6,7 +6,7 @@
 #include <stdio.h>
 
 /* One message per thread: threads whose calls fail at once each read their own. */
-static _Thread_local char last_error[512];
+static _Thread_local char last_error[768];
 
 ptxcpu_status ptx_fail(ptxcpu_status s, const char *fmt, ...)
 {

@@ -175,7 +175,7 @@ static int levenshtein(const char *a, const char *b)
 /* ---- messages -------------------------------------------------------------------------------
  * A small string builder (it truncates at its size, as the messages always have), and the lists
  * of the rows in a selection (one flag per row) that the messages name. */
-typedef struct sb { char s[400]; size_t n; } sb;
+typedef struct sb { char s[600]; size_t n; } sb;
 static void sb_add(sb *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static void sb_add(sb *b, const char *fmt, ...)
 {
@@ -340,7 +340,8 @@ static void add_sections(sb *b)
     static const struct { const char *chapter, *name; int whole; } kinds[] = {
         {"9.7.1.", "integer", 1}, {"9.7.2.", "extended precision", 1},
         {"9.7.3.", "floating point", 0}, {"9.7.4.", "half precision", 0},
-        {"9.7.5.", "mixed precision", 0}};
+        {"9.7.5.", "mixed precision", 0}, {"9.7.6.", "comparison and selection", 1},
+        {"9.7.7.", "half comparison", 1}, {"9.7.8.", "logic and shift", 1}};
     for (size_t k = 0, n = 0; k < sizeof kinds / sizeof kinds[0]; k++) {
         size_t len = strlen(kinds[k].chapter), ops = 0;
         for (unsigned r = 0; r < PTX_NROWS; r++) {

@@ -577,7 +577,7 @@ def t_shf(r):
     return out + ['d[i] = (uint32_t)((v << n) >> 32);' if r.has('left') else 'd[i] = (uint32_t)(v >> n);']
 
 
-# lop3's table in `ptxcpu bench` (bench/bench.c, BENCH_LOP3_LUT): 0x96, a ^ b ^ c, as a user writes it
+# lop3's table in `ptxcpu bench` (bench/plain_c.h, BENCH_LOP3_LUT): 0x96, a ^ b ^ c, as a user writes it
 def lop3_bench_c(i):
     return f'a[{i}] ^ b[{i}] ^ c[{i}]'
 

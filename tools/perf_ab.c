@@ -54,7 +54,7 @@ int main(int argc, char **argv)
         }
         for (int isa = PTXCPU_ISA_AVX2; isa <= PTXCPU_ISA_AVX512; isa++) {
             ptxcpu_kernel k;
-            if (!ptxcpu_isa_usable((ptxcpu_isa)isa) || ptxcpu_resolve(&in, (ptxcpu_isa)isa, &k))
+            if (!ptxcpu_isa_usable((ptxcpu_isa)isa) || bench_resolve(&in, (ptxcpu_isa)isa, &k))
                 continue;
             int packed = getenv("PAB_PACKED") && atoi(getenv("PAB_PACKED"));
 #define STRIDE(bits) (packed && (bits) ? (ptrdiff_t)(bits) * 32 / 8 : REG)

@@ -64,7 +64,8 @@ const char *cli_row_name(size_t index, char *buf, size_t len)
      * forms take different counts (min.abs.f32 is three-input only): add the sources */
     int shared = ptxcpu_parse(d.mnemonic, NULL, &insn) != PTXCPU_OK || insn.op != index;
     pthread_once(&other_once, find_other_counts);
-    int other = index < ROW_KEYS / 2 && row_other[index];
+    /* (lop3's forms take 3 and 4 sources but differ in spelling: no count needed) */
+    int other = index < ROW_KEYS / 2 && row_other[index] && !(!shared && ptxcpu_insn_imm_bits(&insn));
     snprintf(buf, len, "%s%s", d.mnemonic, (shared || other) && d.nsrc < 5 ? ops[d.nsrc] : "");
     return buf;
 }

@@ -38,35 +38,79 @@ VINL void simd_lop3_warp(unsigned lut, const v32 *av, const v32 *bv, const v32 *
     }
 }
 
-/* Warp by warp: a, b, c (and q) are read before d is written, so d may be exactly a source */
+/* Packed registers (a, b, c and d 128 bytes apart) and no guard, the usual batch of lop3.b32:
+ * the warps' chunks as one array, a loop of its own for each table (d may be exactly a: each
+ * chunk is read before it is written). 0 for any other batch. */
+VINL int simd_lop3_flat(const ptxcpu_batch *bt, unsigned lut)
+{
+    enum { REG = 4 * PTXCPU_WARP };
+    if (bt->guard || bt->d_stride != REG || bt->src[0].stride != REG ||
+        bt->src[1].stride != REG || bt->src[2].stride != REG)
+        return 0;
+    const uint32_t *pa = bt->src[0].base, *pb = bt->src[1].base, *pc = bt->src[2].base;
+    uint32_t *pd = bt->d;
+    const size_t n = bt->n;
+    switch (lut & 255u) { /* (a warp's chunks an iteration, unrolled) */
+#define SIMD_LOP3_FLAT_CASE(L, F)                                                                \
+    case L:                                                                                    \
+        for (size_t w = 0; w < n; w++)                                                         \
+            for (size_t i = w * NCH; i < (w + 1) * NCH; i++) {                                 \
+                const v32 a = v32_load(pa + i * VL), b = v32_load(pb + i * VL),                 \
+                          c = v32_load(pc + i * VL);                                           \
+                (void)a, (void)b, (void)c;                                                     \
+                v32_store(pd + i * VL, SIMD_LOP3_OF(L, F, a, b, c));                           \
+            }                                                                                  \
+        break;
+        PTX_LOP3_FORMULAS(SIMD_LOP3_FLAT_CASE)
+#undef SIMD_LOP3_FLAT_CASE
+    }
+    return 1;
+}
+
+/* Warp by warp: a, b, c (and q) are read before d is written, so d may be exactly a source.
+ * `guarded` is a constant of each of the two loops: batches without guard masks (the usual ones)
+ * test no guard. p's lanes are those whose d is not 0: the complement of d == 0's bits. */
 #define SIMD_LOP3_KERNEL(ID, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, S3W, CC)                   \
-    VINL void simd_lop3_run_##ID(const ptx_kctx *ctx, const ptxcpu_batch *batch)               \
+    VINL void simd_lop3_loop_##ID(const ptxcpu_batch *bt, unsigned lut, unsigned bop, int guarded) \
     {                                                                                          \
-        const ptxcpu_batch walk_ = *batch, *const bt = &walk_;                                 \
-        const unsigned lut = ctx->lut, bop = ctx->bop;                                         \
+        const char *pa = bt->src[0].base, *pb = bt->src[1].base, *pc = bt->src[2].base;        \
+        const char *pq = (S3W) ? bt->src[3].base : NULL;                                       \
+        char *pd = bt->d;                                                                      \
         for (size_t w = 0; w < bt->n; w++) {                                                   \
             v32 a[NCH], b[NCH], c[NCH], r[NCH];                                                \
             for (unsigned k = 0; k < NCH; k++)                                                 \
-                a[k] = WARP_CHUNK_LOAD_32(simd_src(bt, 0, w), k),                              \
-                b[k] = WARP_CHUNK_LOAD_32(simd_src(bt, 1, w), k),                              \
-                c[k] = WARP_CHUNK_LOAD_32(simd_src(bt, 2, w), k);                              \
-            const ptxcpu_lanemask q = (S3W) ? *(const ptxcpu_lanemask *)simd_src(bt, 3, w) : 0;  \
+                a[k] = WARP_CHUNK_LOAD_32(pa, k), b[k] = WARP_CHUNK_LOAD_32(pb, k),            \
+                c[k] = WARP_CHUNK_LOAD_32(pc, k);                                              \
+            const ptxcpu_lanemask q = (S3W) ? *(const ptxcpu_lanemask *)pq : 0;                \
             simd_lop3_warp(lut, a, b, c, r);                                                   \
-            const ptxcpu_lanemask guard = simd_guard(bt, w);                                   \
-            void *d = (char *)bt->d + (ptrdiff_t)w * bt->d_stride;                             \
-            if ((DW) == PTXCPU_DST_B32_PRED) { /* p from the lanes that are not 0 */           \
-                vm nz[NCH];                                                                    \
+            const ptxcpu_lanemask guard = guarded ? simd_guard(bt, w) : ~0u;                   \
+            if ((DW) == PTXCPU_DST_B32_PRED) {                                                 \
+                vm zero[NCH];                                                                  \
                 for (unsigned k = 0; k < NCH; k++)                                             \
-                    nz[k] = vm_not(v32_cmpeq(r[k], v32_zero()));                               \
-                simd_pred_merge((ptxcpu_lanemask *)d + PTXCPU_WARP,                            \
-                                ptx_bop_apply(bop, simd_warp_bits(nz), q), guard);             \
+                    zero[k] = v32_cmpeq(r[k], v32_zero());                                     \
+                simd_pred_merge((ptxcpu_lanemask *)pd + PTXCPU_WARP,                           \
+                                ptx_bop_apply(bop, ~simd_warp_bits(zero), q), guard);          \
             }                                                                                  \
             for (unsigned k = 0; k < NCH; k++)                                                 \
-                if (guard == ~0u)                                                              \
-                    WARP_CHUNK_STORE_32(d, k, r[k]);                                           \
+                if (!guarded || guard == ~0u)                                                  \
+                    WARP_CHUNK_STORE_32(pd, k, r[k]);                                          \
                 else                                                                           \
-                    WARP_CHUNK_STORE_GUARD_32(d, k, r[k], (uint32_t)(guard >> (k * VL)));      \
+                    WARP_CHUNK_STORE_GUARD_32(pd, k, r[k], (uint32_t)(guard >> (k * VL)));     \
+            pa += bt->src[0].stride, pb += bt->src[1].stride, pc += bt->src[2].stride;         \
+            pd += bt->d_stride;                                                                \
+            if (S3W)                                                                           \
+                pq += bt->src[3].stride;                                                       \
         }                                                                                      \
+    }                                                                                          \
+    VINL void simd_lop3_run_##ID(const ptx_kctx *ctx, const ptxcpu_batch *batch)               \
+    {                                                                                          \
+        const ptxcpu_batch walk_ = *batch, *const bt = &walk_;                                 \
+        if ((DW) == 32 && simd_lop3_flat(bt, ctx->lut))                                        \
+            return;                                                                            \
+        if (bt->guard)                                                                         \
+            simd_lop3_loop_##ID(bt, ctx->lut, ctx->bop, 1);                                    \
+        else                                                                                   \
+            simd_lop3_loop_##ID(bt, ctx->lut, ctx->bop, 0);                                    \
     }                                                                                          \
     SIMD_FN(k, ID)(const ptx_kctx *ctx, const ptxcpu_batch *bt) { simd_lop3_run_##ID(ctx, bt); } \
     SIMD_FN(f, ID)(const ptx_kctx *ctx, const ptxcpu_batch *bt) { SIMD_NAME(k, ID)(ctx, bt); } \

@@ -80,9 +80,11 @@ static void describe_byte(const insn_ctx *c, const place *pl, const int *active,
 {
     const ptxcpu_insn_desc *d = &c->desc;
     unsigned db = d->dst_bits / 8;
-    for (size_t i = 0; i < n && d->dst_bits < 8; i++) { /* (p|q: the mask at a or a + 4) */
+    for (size_t i = 0; i < n && (d->dst_bits < 8 || d->dst_bits == PTXCPU_DST_B32_PRED); i++) {
+        /* (p|q: the mask at a or a + 4; d|p: p's at a + 128) */
         size_t a = (size_t)(addr(&pl[OP_D], i) - arena);
         a += off >= a + 4 && d->dst_bits == PTXCPU_DST_PRED_PAIR ? 4 : 0;
+        a += d->dst_bits == PTXCPU_DST_B32_PRED ? 128 : 0;
         if (off >= a && off < a + 4) {
             ptxcpu_lanemask w, g;
             memcpy(&w, expect + a, 4);
@@ -231,13 +233,15 @@ static int run_scenario(const insn_ctx *c, const scenario *s, size_t n)
     unsigned db = d->dst_bits / 8;
     for (size_t i = 0; i < n; i++) {
         unsigned char *dp = expect + (addr(&pl[OP_D], i) - arena);
-        for (unsigned k = 0; d->dst_bits < 8 && k < d->dst_bits; k++) {
-            /* one lane mask (two for p|q): the guard's bits change */
+        /* lane masks: one (two for p|q; d|p's after its register): the guard's bits change */
+        const unsigned nmasks = d->dst_bits < 8 ? d->dst_bits : d->dst_bits == PTXCPU_DST_B32_PRED;
+        const size_t mask_at = d->dst_bits == PTXCPU_DST_B32_PRED ? 128 : 0;
+        for (unsigned k = 0; k < nmasks; k++) {
             ptxcpu_lanemask w, r;
-            memcpy(&w, dp + 4 * k, 4);
-            memcpy(&r, ref_d + i * R[OP_D] + 4 * k, 4);
+            memcpy(&w, dp + mask_at + 4 * k, 4);
+            memcpy(&r, ref_d + i * R[OP_D] + mask_at + 4 * k, 4);
             w = (w & ~guards[i]) | (r & guards[i]);
-            memcpy(dp + 4 * k, &w, 4);
+            memcpy(dp + mask_at + 4 * k, &w, 4);
         }
         for (unsigned l = 0; l < 32 && db; l++)
             if ((guards[i] >> l) & 1)
@@ -299,8 +303,8 @@ static int make_ctx(insn_ctx *c, const char *mn, const char *target, ptxcpu_isa 
     if (!check(ptxcpu_parse(mn, target, &insn) == PTXCPU_OK, "parse %s: %s", mn, ptxcpu_last_error()))
         return 0;
     ptxcpu_describe(&insn, &c->desc);
-    return check(ptxcpu_resolve(&insn, isa, &c->k) == PTXCPU_OK &&
-                     ptxcpu_resolve(&insn, PTXCPU_ISA_SCALAR, &c->ref) == PTXCPU_OK,
+    return check(test_resolve(&insn, isa, &c->k) == PTXCPU_OK &&
+                     test_resolve(&insn, PTXCPU_ISA_SCALAR, &c->ref) == PTXCPU_OK,
                  "resolve %s on %s: %s", mn, ptxcpu_isa_name(isa), ptxcpu_last_error()) &&
            check(ptxcpu_kernel_isa(c->k) == isa, "%s: kernel of ISA %s reports ISA %s", mn,
                  ptxcpu_isa_name(isa), ptxcpu_isa_name(ptxcpu_kernel_isa(c->k)));

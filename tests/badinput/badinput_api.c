@@ -11,7 +11,7 @@
 /* What every case starts from (reset before it, so each row reads on its own): add.u32 and
  * friends resolved on the scalar ISA, and `batch`, one valid warp of add.u32 over the registers
  * r[0] (d), r[2] (a), r[4] (b), with room behind each for a second warp. */
-static ptxcpu_insn insn, forged;
+static ptxcpu_insn insn, forged, lop3;
 static ptxcpu_insn_desc desc;
 static ptxcpu_kernel k, kcc, kwide;
 static ptxcpu_w32 r[8];
@@ -51,6 +51,7 @@ static int setup(void)
     int ok = 1;
     for (int i = 2; i >= 0; i--) /* add.u32 last: it stays in insn */
         ok &= !ptxcpu_parse(mn[i], NULL, &insn) && !ptxcpu_resolve(&insn, PTXCPU_ISA_SCALAR, ks[i]);
+    ok &= !ptxcpu_parse("lop3.b32", NULL, &lop3);
     forged = (ptxcpu_insn){9999, 100};
     batch = (ptxcpu_batch){.n = 1, .d = &r[0], .d_stride = sizeof r[0],
                            .src = {{&r[2], sizeof r[0]}, {&r[4], sizeof r[0]}},
@@ -75,6 +76,14 @@ static int setup(void)
     S(ptxcpu_resolve(&insn, not_compiled(), &k))                                                \
     S(ptxcpu_resolve(&insn, PTXCPU_ISA_BEST, &k))                                               \
     S(ptxcpu_resolve(&insn, PTXCPU_ISA_SCALAR, &k))                                             \
+    S(ptxcpu_resolve(&lop3, PTXCPU_ISA_SCALAR, &k))                                             \
+    S(ptxcpu_resolve_imm(&lop3, PTXCPU_ISA_SCALAR, 0x96, &k))                                   \
+    S(ptxcpu_resolve_imm(&lop3, PTXCPU_ISA_SCALAR, 256, &k))                                    \
+    S(ptxcpu_resolve_imm(&insn, PTXCPU_ISA_SCALAR, 0x96, &k))                                   \
+    S(ptxcpu_resolve_imm(&lop3, PTXCPU_ISA_SCALAR, 0x96, NULL))                                 \
+    I(ptxcpu_insn_imm_bits(&lop3))                                                              \
+    I(ptxcpu_insn_imm_bits(NULL))                                                               \
+    S(ptxcpu_exec("lop3.b32", &batch))                                                          \
     S(ptxcpu_isa_force(PTXCPU_ISA_SCALAR))                                                      \
     S(ptxcpu_isa_force((ptxcpu_isa)7))                                                          \
     S(ptxcpu_isa_force(PTXCPU_ISA_BEST))                                                        \

@@ -19,6 +19,18 @@ static inline unsigned test_scale(void)
     return s < 1 ? 1u : (unsigned)s;
 }
 
+/* The kernel of insn on isa for the suites that run every row as ptxcpu_resolve gives it: the
+ * rows resolved with an immediate (lop3) get the table TEST_LOP3_LUT, 0xe8 (the majority of a, b,
+ * c); tests/cmp/lop3_oracle.c runs every table. (test_common.h users include ptxcpu.h first.) */
+#ifdef PTXCPU_CORE_H
+#define TEST_LOP3_LUT 0xe8
+static inline ptxcpu_status test_resolve(const ptxcpu_insn *insn, ptxcpu_isa isa, ptxcpu_kernel *k)
+{
+    return ptxcpu_insn_imm_bits(insn) ? ptxcpu_resolve_imm(insn, isa, TEST_LOP3_LUT, k)
+                                      : ptxcpu_resolve(insn, isa, k);
+}
+#endif
+
 /* splitmix64 (Steele, Lea, Flood 2014). splitmix64(x) is the output for state x: a stateless
  * hash of x, used alone where a value must follow from an index. */
 static inline uint64_t splitmix64(uint64_t z)

@@ -298,6 +298,14 @@ static unsigned char *snap_of(unsigned char (*buf)[SNAP], int r, const span *sp,
     return snap(buf[r == R_D ? 0 : 1], sp, p);
 }
 
+/* ptxcpu_resolve, or for the rows resolved with an immediate (lop3) ptxcpu_resolve_imm of lut */
+static ptxcpu_status fuzz_resolve(const ptxcpu_insn *insn, ptxcpu_isa isa, unsigned lut,
+                                  ptxcpu_kernel *k)
+{
+    return ptxcpu_insn_imm_bits(insn) ? ptxcpu_resolve_imm(insn, isa, lut, k)
+                                      : ptxcpu_resolve(insn, isa, k);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -321,7 +329,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     unsigned isel = u8(&in) % 5;
     ptxcpu_isa isa = isel == 4 ? PTXCPU_ISA_BEST : (ptxcpu_isa)isel;
     ptxcpu_kernel k = NULL;
-    st = ptxcpu_resolve(&insn, isa, &k);
+    /* (lop3: its table from the input, the same for the scalar reference below) */
+    const unsigned lut = ptxcpu_insn_imm_bits(&insn) ? u8(&in) : 0;
+    st = fuzz_resolve(&insn, isa, lut, &k);
     if (isa != PTXCPU_ISA_BEST && !ptxcpu_isa_usable(isa)) {
         CHECK(st == PTXCPU_E_ISA);
         return 0;
@@ -330,8 +340,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     unsigned api = u8(&in); /* 0 run, 1 chain, 2 exec (active ISA, default target) */
     int mode = api % 3;
     ptxcpu_insn first;
-    if (mode == 2 && (ptxcpu_parse(d.mnemonic, NULL, &first) != PTXCPU_OK || first.op != insn.op))
-        mode = 0; /* ptxcpu_exec runs the first form of a shared spelling (two-input min.f32) */
+    if (mode == 2 && (ptxcpu_parse(d.mnemonic, NULL, &first) != PTXCPU_OK || first.op != insn.op ||
+                      ptxcpu_insn_imm_bits(&first)))
+        mode = 0; /* ptxcpu_exec runs the first form of a shared spelling (two-input min.f32),
+                     and has no immediate to give lop3 */
     if (mode == 2) {
         CHECK(ptxcpu_parse_n(d.mnemonic, d.nsrc, NULL, &insn) == PTXCPU_OK);
         CHECK(ptxcpu_resolve(&insn, PTXCPU_ISA_BEST, &k) == PTXCPU_OK);
@@ -554,7 +566,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     /* the same batch on the scalar kernel, packed: the same d and CC words */
     if (want_ref && st == PTXCPU_OK) {
         ptxcpu_kernel ks;
-        CHECK(ptxcpu_resolve(&insn, PTXCPU_ISA_SCALAR, &ks) == PTXCPU_OK);
+        CHECK(fuzz_resolve(&insn, PTXCPU_ISA_SCALAR, lut, &ks) == PTXCPU_OK);
         ptxcpu_batch rb = {.n = nw, .d = ref_d, .d_stride = (ptrdiff_t)L[R_D].reg,
                            .guard = ref_guard, .guard_stride = 4, .cc = ref_cc, .cc_stride = 4};
         for (unsigned kk = 0; kk < d.nsrc; kk++)

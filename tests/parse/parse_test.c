@@ -133,6 +133,7 @@ static const struct { const char *sec, *pattern; } syntax[] = {
     {"9.7.8.1", "and<.pred,.b16,.b32,.b64>"}, {"9.7.8.2", "or<.pred,.b16,.b32,.b64>"},
     {"9.7.8.3", "xor<.pred,.b16,.b32,.b64>"}, {"9.7.8.4", "not<.pred,.b16,.b32,.b64>"},
     {"9.7.8.5", "cnot<.b16,.b32,.b64>"}, {"9.7.8.7", "shf<.l,.r><.clamp,.wrap>.b32"},
+    {"9.7.8.6", "lop3.b32"}, {"9.7.8.6", "lop3<.or,.and>.b32"},
     {"9.7.8.8", "shl<.b16,.b32,.b64>"},
     {"9.7.8.9", "shr<.b16,.b32,.b64,.u16,.u32,.u64,.s16,.s32,.s64>"},
     {"9.7.6.4", "slct<.b16,.b32,.b64,.u16,.u32,.u64,.s16,.s32,.s64,.f32,.f64>.s32"},
@@ -222,6 +223,7 @@ static unsigned spec_min_sm(const char *mn)
         return 20;
     if (opcode_is(mn, "fns")) return 30;
     if (opcode_is(mn, "shf")) return 32; /* 9.7.8.7 */
+    if (opcode_is(mn, "lop3")) return has(mn, ".or") || has(mn, ".and") ? 70 : 50; /* 9.7.8.6 */
     if (opcode_is(mn, "copysign") || opcode_is(mn, "testp")) return 20;
     if ((opcode_is(mn, "div") || opcode_is(mn, "rcp") || opcode_is(mn, "sqrt") ||
          opcode_is(mn, "rsqrt")) && (has(mn, ".approx") || has(mn, ".full")))
@@ -274,6 +276,7 @@ static unsigned spec_ptx(const char *mn)
     if ((opcode_is(mn, "min") || opcode_is(mn, "max")) && (half || bf || f32))
         return has(mn, ".xorsign") ? 72 : (has(mn, ".NaN") || half || bf) ? 70 : 10;
     if (opcode_is(mn, "testp")) return 20; /* 9.7.3.1 */
+    if (opcode_is(mn, "lop3")) return has(mn, ".or") || has(mn, ".and") ? 82 : 43; /* 9.7.8.6 */
     if ((opcode_is(mn, "set") || opcode_is(mn, "setp")) && (half || bf)) { /* 9.7.7.1-2 */
         const char *stype = strrchr(mn, '.');
         int int_d = opcode_is(mn, "set") && strncmp(stype - 4, ".f16", 4) && strncmp(stype - 5, ".bf16", 5) &&
@@ -306,7 +309,7 @@ static void spec_shape(const char *mn, unsigned *nsrc, unsigned *dbits, unsigned
                 opcode_is(mn, "mad24") ||
                 opcode_is(mn, "sad") || opcode_is(mn, "bfe") || opcode_is(mn, "fns") ||
                 opcode_is(mn, "dp4a") || opcode_is(mn, "dp2a") || opcode_is(mn, "selp") ||
-                opcode_is(mn, "slct") || opcode_is(mn, "shf");
+                opcode_is(mn, "slct") || opcode_is(mn, "shf") || opcode_is(mn, "lop3");
     *nsrc = one ? 1 : three ? 3 : opcode_is(mn, "bfi") ? 4 : 2;
     *dbits = t;
     for (unsigned i = 0; i < 4; i++) sbits[i] = i < *nsrc ? t : 0;
@@ -323,6 +326,10 @@ static void spec_shape(const char *mn, unsigned *nsrc, unsigned *dbits, unsigned
             sbits[i] = 1;
     }
     if (opcode_is(mn, "shl") || opcode_is(mn, "shr")) sbits[1] = 32; /* "b must be a 32-bit value" */
+    /* lop3: immLut is an immediate bound at resolution, not a source; .BoolOp adds q and writes
+     * d|p (9.7.8.6) */
+    if (opcode_is(mn, "lop3") && (has(mn, ".or") || has(mn, ".and")))
+        *nsrc = 4, sbits[3] = PTXCPU_PRED, *dbits = PTXCPU_DST_B32_PRED;
     if (opcode_is(mn, "slct")) { /* d, a, b of .dtype; c "must match the second instruction type" */
         char dt[16];
         const char *p = mn + 4 + 4 * has(mn, ".ftz"); /* ".u64.s32" */
@@ -783,7 +790,7 @@ static const struct bad_case {
     {"subb.cc.u32", NULL, E_P, {"'subb'", "did you mean 'sub.cc.u32'"}},
     {"add_u32", NULL, E_P, {"did you mean 'add.u32'"}},
     {"unknown", NULL, E_P, {"unknown instruction 'unknown'", "9.7.1", "9.7.4: add"}},
-    {"lop3.b32", NULL, E_P, {"'lop3'", "did you mean|implement"}},
+    {"prmt.b32", NULL, E_P, {"'prmt'", "did you mean|implement"}},
     {"rcp.approx.f64", NULL, E_P, {"rcp.approx.f64"}},
     {"rcp.approx.ftz.f64", "sm_13", E_T, {"requires sm_20 (target is sm_13)"}},
     {"rsqrt.approx.ftz.f64", "sm_13", E_T, {"requires sm_20 (target is sm_13)"}},

@@ -79,7 +79,7 @@ static int row_init(row *r, size_t index)
     ptxcpu_insn in;
     r->index = index;
     if (ptxcpu_insn_at(index, &r->d) || ptxcpu_parse_n(r->d.mnemonic, r->d.nsrc, NULL, &in) ||
-        ptxcpu_resolve(&in, PTXCPU_ISA_SCALAR, &r->ref))
+        bench_resolve(&in, PTXCPU_ISA_SCALAR, &r->ref))
         return -1;
     r->is_float = r->d.elem != PTXCPU_ELEM_INT;
     switch (r->d.elem) {
