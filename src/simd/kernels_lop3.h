@@ -68,8 +68,8 @@ VINL int simd_lop3_flat(const ptxcpu_batch *bt, unsigned lut)
 }
 
 /* Warp by warp: a, b, c (and q) are read before d is written, so d may be exactly a source.
- * `guarded` is a constant of each of the two loops: batches without guard masks (the usual ones)
- * test no guard. p's lanes are those whose d is not 0: the complement of d == 0's bits. */
+ * `guarded` is a constant of each of the .BoolOp form's two loops: batches without guard masks
+ * (the usual ones) test no guard. p's lanes are those whose d is not 0: the complement of d == 0's bits. */
 #define SIMD_LOP3_KERNEL(ID, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, S3W, CC)                   \
     VINL void simd_lop3_loop_##ID(const ptxcpu_batch *bt, unsigned lut, unsigned bop, int guarded) \
     {                                                                                          \
@@ -107,7 +107,9 @@ VINL int simd_lop3_flat(const ptxcpu_batch *bt, unsigned lut)
         const ptxcpu_batch walk_ = *batch, *const bt = &walk_;                                 \
         if ((DW) == 32 && simd_lop3_flat(bt, ctx->lut))                                        \
             return;                                                                            \
-        if (bt->guard)                                                                         \
+        if ((DW) == 32) /* (one loop for the batches the flat path does not take) */          \
+            simd_lop3_loop_##ID(bt, ctx->lut, ctx->bop, bt->guard != NULL);                    \
+        else if (bt->guard)                                                                    \
             simd_lop3_loop_##ID(bt, ctx->lut, ctx->bop, 1);                                    \
         else                                                                                   \
             simd_lop3_loop_##ID(bt, ctx->lut, ctx->bop, 0);                                    \
