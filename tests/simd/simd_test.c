@@ -426,12 +426,24 @@ static void run_or_die(const struct ptxcpu_kernel_entry *k, const ptxcpu_batch *
     }
 }
 
-/* One batch: scalar reference once, then every table on its own copy. */
+/* Entry k with the immediate imm in its context (lop3's table: the tables hold immLut 0, and
+ * ptxcpu_resolve_imm's entries differ from them only there) */
+static struct ptxcpu_kernel_entry with_imm(const struct ptxcpu_kernel_entry *k, unsigned imm)
+{
+    struct ptxcpu_kernel_entry e = *k;
+    e.ctx[0].lut = e.ctx[1].lut = (uint8_t)imm;
+    return e;
+}
+
+/* One batch: scalar reference once, then every table on its own copy (a lop3 row: with a
+ * random table, the same for all). */
 static void check_batch(const shape *s, setup *in, const char *what)
 {
+    const unsigned imm = ptx_row_imm_bits(s->id) ? rndn(256) : 0;
     setup ref;
     clone(&ref, in);
-    run_or_die(&scalar_tab[s->id], &ref.b, s);
+    const struct ptxcpu_kernel_entry ref_k = with_imm(&scalar_tab[s->id], imm);
+    run_or_die(&ref_k, &ref.b, s);
     for (unsigned t = 0; t < ntables; t++) {
         if (!tables[t].k[s->id].fn) /* an extension table: not one of its families */
             continue;
@@ -440,7 +452,8 @@ static void check_batch(const shape *s, setup *in, const char *what)
         unsigned saved = get_fenv(), mode = caller_fenv[rndn(N_CALLER_FENV)];
         set_fenv(mode);
         unsigned entry = get_fenv(); /* bits the CPU lacks read as 0 (FZ16 on Armv8.0) */
-        run_or_die(&tables[t].k[s->id], &got.b, s);
+        const struct ptxcpu_kernel_entry k = with_imm(&tables[t].k[s->id], imm);
+        run_or_die(&k, &got.b, s);
         unsigned after = get_fenv();
         set_fenv(saved);
         if ((after & ~0x3fu) != (entry & ~0x3fu)) { /* the low 6 bits are sticky exception flags */
