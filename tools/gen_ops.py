@@ -36,12 +36,10 @@ FAMILIES = [  # (name, fpu, cost)
     # mixed precision add, sub, fma (9.7.5)
     ('MXADD', 1, 0.93), ('MXSUB', 1, 1.07), ('MXFMA', 1, 0.98),
     # comparison and selection (9.7.6); setp's compares are on the operands' bits (floats too)
-    # (set: one kernel a source type serves every operator, Boolean operator and d type, in loops
-    # specialised per test, with and without guards: simd/kernels_pred.h)
-    ('SELP', 0, 1.04), ('SETP', 0, 6.01), ('SET', 0, 14.58), ('SLCT', 0, 1.66),
+    ('SELP', 0, 1.04), ('SETP', 0, None), ('SET', 0, None), ('SLCT', 0, None),
     # logic and shift (9.7.8)
-    ('AND', 0, 0.78), ('OR', 0, 0.81), ('XOR', 0, 0.84), ('NOT', 0, 0.84), ('CNOT', 0, 0.80),
-    ('SHF', 0, 0.86), ('SHL', 0, 0.79), ('SHR', 0, 0.95)]
+    ('AND', 0, None), ('OR', 0, None), ('XOR', 0, None), ('NOT', 0, None), ('CNOT', 0, None),
+    ('SHF', 0, None), ('SHL', 0, None), ('SHR', 0, None)]
 
 # ISA extensions (PTX_EXTENSIONS in src/internal.h, in the order the dispatcher lays them over
 # their base ISA's table): the families each one's kernel table holds. Its translation unit expands
