@@ -4,17 +4,18 @@ ISA's kernel translation unit takes with only that family in it. tools/gen_ops.p
 families into kernel groups by these figures (FAMILIES' cost column).
 
 Run from the repository root, with a configured build folder (its compile_commands.json gives the
-ISA's command line), while nothing else runs:
+ISA's command line). The figure is the compiler's CPU time (user + sys of the child), so other
+work on the machine inflates it far less than it would wall time:
     python3 tools/family_cost.py build avx2 [FAMILY ...]
 Prints one `('NAME', seconds),` line a family, the fastest of two compiles.
 """
 import json
 import os
+import resource
 import shutil
 import subprocess
 import sys
 import tempfile
-import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -44,10 +45,16 @@ def compile_seconds(tree, command, directory, fam):
     cmd[cmd.index('-o') + 1] = os.devnull
     best = None
     for _ in range(2):
-        t = time.monotonic()
+        before = cpu_seconds()
         subprocess.run(cmd, cwd=directory.replace(ROOT, tree), check=True)
-        best = min(best or 1e9, time.monotonic() - t)
+        best = min(best or 1e9, cpu_seconds() - before)
     return best
+
+
+def cpu_seconds():
+    """user + sys of the children waited for so far (the compiler and its cc1)"""
+    r = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return r.ru_utime + r.ru_stime
 
 
 def main():
