@@ -50,20 +50,36 @@ VINL ptxcpu_lanemask simd_warp_bits(const vm *flags)
     /* (no chain: ptxcpu_run_chain refuses these rows, no source reads a predicate back) */
 
 /* Rows whose d and sources are all predicates (and, or, xor, not .pred): one word operation a warp
- * (simd_word_<SEM>, simd/logic_ops.h), 32 lanes at once, of which the guard's bits change; packed
- * masks without a guard as one loop the compiler vectorizes (d may be exactly a source). */
+ * (simd_word_<SEM>, simd/logic_ops.h), 32 lanes at once, of which the guard's bits change. A flat
+ * batch (packed masks, no guard, d exactly a source or apart: ptx_batch_flat) is one array of
+ * words, VL warps a vector: f runs it with no test (ptxcpu_prepare made it), o is one warp's word;
+ * at 32 warps a call the call's fixed cost was most of the time. */
 #define SIMD_WORD_KERNEL(ID, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, S3W, CC)                   \
-    VINL void simd_word_run_##ID(const ptxcpu_batch *batch)                                    \
+    SIMD_FN(f, ID)(const ptx_kctx *ctx, const ptxcpu_batch *bt)                                \
     {                                                                                          \
-        const ptxcpu_batch walk_ = *batch, *const bt = &walk_;                                 \
-        if (!bt->guard && bt->d_stride == 4 && bt->src[0].stride == 4 &&                       \
-            (!(BW) || bt->src[1].stride == 4)) { /* packed masks, every lane: a plain loop */  \
-            ptxcpu_lanemask *d = bt->d;                                                        \
-            const ptxcpu_lanemask *a = bt->src[0].base, *b = (BW) ? bt->src[1].base : a;       \
-            for (size_t w = 0; w < bt->n; w++)                                                 \
-                d[w] = simd_word_##SEM(a[w], b[w]);                                            \
+        (void)ctx;                                                                             \
+        ptxcpu_lanemask *d = bt->d;                                                            \
+        const ptxcpu_lanemask *a = bt->src[0].base, *b = (BW) ? bt->src[1].base : a;           \
+        const size_t n = bt->n;                                                                \
+        size_t w = 0;                                                                          \
+        for (; w + VL <= n; w += VL) /* (a vector's masks all read before d's are written) */  \
+            v32_store(d + w, simd_words_##SEM(v32_load(a + w), v32_load(b + w)));              \
+        for (; w < n; w++)                                                                     \
+            d[w] = simd_word_##SEM(a[w], b[w]);                                                \
+    }                                                                                          \
+    SIMD_FN(o, ID)(const ptx_kctx *ctx, const ptxcpu_batch *bt)                                \
+    {                                                                                          \
+        (void)ctx;                                                                             \
+        const ptxcpu_lanemask *a = bt->src[0].base, *b = (BW) ? bt->src[1].base : a;           \
+        *(ptxcpu_lanemask *)bt->d = simd_word_##SEM(*a, *b);                                   \
+    }                                                                                          \
+    SIMD_FN(k, ID)(const ptx_kctx *ctx, const ptxcpu_batch *batch)                             \
+    {                                                                                          \
+        if (ptx_batch_flat(batch, 1, 1, BW, 0, 0, 0)) {                                        \
+            SIMD_NAME(f, ID)(ctx, batch);                                                      \
             return;                                                                            \
         }                                                                                      \
+        const ptxcpu_batch walk_ = *batch, *const bt = &walk_;                                 \
         for (size_t w = 0; w < bt->n; w++) {                                                   \
             const ptxcpu_lanemask guard = simd_guard(bt, w);                                   \
             const ptxcpu_lanemask a = *(const ptxcpu_lanemask *)simd_src(bt, 0, w);            \
@@ -71,14 +87,7 @@ VINL ptxcpu_lanemask simd_warp_bits(const vm *flags)
             simd_pred_merge((ptxcpu_lanemask *)((char *)bt->d + (ptrdiff_t)w * bt->d_stride),  \
                             simd_word_##SEM(a, b), guard);                                     \
         }                                                                                      \
-    }                                                                                          \
-    SIMD_FN(k, ID)(const ptx_kctx *ctx, const ptxcpu_batch *bt)                                \
-    {                                                                                          \
-        (void)ctx;                                                                             \
-        simd_word_run_##ID(bt);                                                                \
-    }                                                                                          \
-    SIMD_FN(f, ID)(const ptx_kctx *ctx, const ptxcpu_batch *bt) { SIMD_NAME(k, ID)(ctx, bt); } \
-    SIMD_FN(o, ID)(const ptx_kctx *ctx, const ptxcpu_batch *bt) { SIMD_NAME(k, ID)(ctx, bt); }
+    }
 
 /* A compare family's rows (setp, set): the operator from the context is one test of
  * simd/cmp_ops.h on (a, b) or (b, a), negated or not, decided once a call; a loop specialised for
