@@ -73,8 +73,12 @@ SIMD_BODY(SHR, 64, 64, 32, 0, 0)
     const v64 n = v64_from32_u(b);
     if (ty != TY_S64)
         return v64_srlv(a, n);
+#ifdef VEC_HAS_SRAV64
+    return v64_srav(a, n);
+#else
     const v64 zero = v64_set1(0), s = v64_sel(v64_cmpgt_s(zero, a), v64_set1(~0ull), zero);
     return v64_xor(v64_srlv(v64_xor(a, s), n), s);
+#endif
 }
 
 /* shf: n = min(c, 32) or c & 31; .l: (b << n) | (a >> (32 - n)), .r: (b << (32 - n)) | (a >> n),
