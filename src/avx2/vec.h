@@ -123,6 +123,8 @@ VINL v32 v32_bcast16b(const uint8_t pat[16])
 }
 VINL v32 blend_odd32_(v32 even, v32 odd) { return simde_mm256_blend_epi32(even, odd, 0xaa); }
 VINL v32 h64_set1(uint64_t x) { return simde_mm256_set1_epi64x((int64_t)x); }
+/* each 64-bit element's sign in all its bits (AVX2 has no 64-bit arithmetic shift: vpcmpgtq) */
+VINL v32 h64_signfill(v32 a) { return simde_mm256_cmpgt_epi64(simde_mm256_setzero_si256(), a); }
 
 #include "simd/vec_x86.h"
 

@@ -240,6 +240,11 @@ VINL v32 v32_bcast16b(const uint8_t pat[16])
 }
 VINL v32 blend_odd32_(v32 even, v32 odd) { return simde_mm512_mask_blend_epi32(0xaaaa, even, odd); }
 VINL v32 h64_set1(uint64_t x) { return simde_mm512_set1_epi64((int64_t)x); }
+VINL v32 h64_signfill(v32 a) { return x512_srai63_epi64(a); }
+#if PTX512_NATIVE /* vpsravq (simde 0.7.4 has no srav_epi64): n >= 64 gives the sign, as PTX's */
+VINL v32 h64_srav(v32 a, v32 n) { return _mm512_srav_epi64(a, n); }
+#define h64_srav h64_srav
+#endif
 
 #include "simd/vec_x86.h"
 

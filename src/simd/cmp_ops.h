@@ -14,28 +14,31 @@ typedef struct simd_cmp_plan {
 
 /* Integers need only lt and eq (le is !(b < a)); floats have the ordered le and lg, so that the
  * negations give the unordered operators: ltu = !(b <= a), leu = !(b < a), gtu = !(a <= b),
- * geu = !(a < b), equ = !(a <> b), neu = !(a == b), num = !unordered. */
+ * geu = !(a < b), equ = !(a <> b), neu = !(a == b), num = !unordered. One byte an operator (test,
+ * swap << 3, negation << 4), integers' and floats': a call's plan is one load, where a switch
+ * became three tables behind a bounds check (the compare kernels' fixed cost is a share of a
+ * 32-warp call). */
+#define CMP_PLAN_(kind, swap, neg) (uint8_t)((kind) | (swap) << 3 | (neg) << 4)
+static const uint8_t simd_cmp_plans[2][CMP_NAN + 1] = {
+    { /* integers */
+     [CMP_EQ] = CMP_PLAN_(CK_EQ, 0, 0), [CMP_NE] = CMP_PLAN_(CK_EQ, 0, 1),
+     [CMP_LT] = CMP_PLAN_(CK_LT, 0, 0), [CMP_LO] = CMP_PLAN_(CK_LT, 0, 0),
+     [CMP_GT] = CMP_PLAN_(CK_LT, 1, 0), [CMP_HI] = CMP_PLAN_(CK_LT, 1, 0),
+     [CMP_LE] = CMP_PLAN_(CK_LT, 1, 1), [CMP_LS] = CMP_PLAN_(CK_LT, 1, 1),
+     [CMP_GE] = CMP_PLAN_(CK_LT, 0, 1), [CMP_HS] = CMP_PLAN_(CK_LT, 0, 1)},
+    { /* floats */
+     [CMP_EQ] = CMP_PLAN_(CK_EQ, 0, 0), [CMP_NE] = CMP_PLAN_(CK_LG, 0, 0),
+     [CMP_LT] = CMP_PLAN_(CK_LT, 0, 0), [CMP_GT] = CMP_PLAN_(CK_LT, 1, 0),
+     [CMP_LE] = CMP_PLAN_(CK_LE, 0, 0), [CMP_GE] = CMP_PLAN_(CK_LE, 1, 0),
+     [CMP_EQU] = CMP_PLAN_(CK_LG, 0, 1), [CMP_NEU] = CMP_PLAN_(CK_EQ, 0, 1),
+     [CMP_LTU] = CMP_PLAN_(CK_LE, 1, 1), [CMP_LEU] = CMP_PLAN_(CK_LT, 1, 1),
+     [CMP_GTU] = CMP_PLAN_(CK_LE, 0, 1), [CMP_GEU] = CMP_PLAN_(CK_LT, 0, 1),
+     [CMP_NUM] = CMP_PLAN_(CK_UN, 0, 1), [CMP_NAN] = CMP_PLAN_(CK_UN, 0, 0)}};
+#undef CMP_PLAN_
 VINL simd_cmp_plan simd_cmp_plan_of(unsigned cmp, int is_float)
 {
-    const ptxcpu_lanemask N = ~0u;
-    switch (cmp) {
-    case CMP_EQ: return (simd_cmp_plan){CK_EQ, 0, 0};
-    case CMP_NE: return is_float ? (simd_cmp_plan){CK_LG, 0, 0} : (simd_cmp_plan){CK_EQ, 0, N};
-    case CMP_LT: case CMP_LO: return (simd_cmp_plan){CK_LT, 0, 0};
-    case CMP_GT: case CMP_HI: return (simd_cmp_plan){CK_LT, 1, 0};
-    case CMP_LE: case CMP_LS:
-        return is_float ? (simd_cmp_plan){CK_LE, 0, 0} : (simd_cmp_plan){CK_LT, 1, N};
-    case CMP_GE: case CMP_HS:
-        return is_float ? (simd_cmp_plan){CK_LE, 1, 0} : (simd_cmp_plan){CK_LT, 0, N};
-    case CMP_EQU: return (simd_cmp_plan){CK_LG, 0, N};
-    case CMP_NEU: return (simd_cmp_plan){CK_EQ, 0, N};
-    case CMP_LTU: return (simd_cmp_plan){CK_LE, 1, N};
-    case CMP_LEU: return (simd_cmp_plan){CK_LT, 1, N};
-    case CMP_GTU: return (simd_cmp_plan){CK_LE, 0, N};
-    case CMP_GEU: return (simd_cmp_plan){CK_LT, 0, N};
-    case CMP_NUM: return (simd_cmp_plan){CK_UN, 0, N};
-    default: return (simd_cmp_plan){CK_UN, 0, 0}; /* CMP_NAN */
-    }
+    const unsigned p = simd_cmp_plans[is_float != 0][cmp];
+    return (simd_cmp_plan){(int)(p & 7), (int)(p >> 3 & 1), (ptxcpu_lanemask)0 - (p >> 4)};
 }
 
 #define SIMD_CMP_BODY(SEM, W)                                                                    \

@@ -50,20 +50,36 @@ VINL ptxcpu_lanemask simd_warp_bits(const vm *flags)
     /* (no chain: ptxcpu_run_chain refuses these rows, no source reads a predicate back) */
 
 /* Rows whose d and sources are all predicates (and, or, xor, not .pred): one word operation a warp
- * (simd_word_<SEM>, simd/logic_ops.h), 32 lanes at once, of which the guard's bits change; packed
- * masks without a guard as one loop the compiler vectorizes (d may be exactly a source). */
+ * (simd_word_<SEM>, simd/logic_ops.h), 32 lanes at once, of which the guard's bits change. A flat
+ * batch (packed masks, no guard, d exactly a source or apart: ptx_batch_flat) is one array of
+ * words, VL warps a vector: f runs it with no test (ptxcpu_prepare made it), o is one warp's word;
+ * at 32 warps a call the call's fixed cost was most of the time. */
 #define SIMD_WORD_KERNEL(ID, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, S3W, CC)                   \
-    VINL void simd_word_run_##ID(const ptxcpu_batch *batch)                                    \
+    SIMD_FN(f, ID)(const ptx_kctx *ctx, const ptxcpu_batch *bt)                                \
     {                                                                                          \
-        const ptxcpu_batch walk_ = *batch, *const bt = &walk_;                                 \
-        if (!bt->guard && bt->d_stride == 4 && bt->src[0].stride == 4 &&                       \
-            (!(BW) || bt->src[1].stride == 4)) { /* packed masks, every lane: a plain loop */  \
-            ptxcpu_lanemask *d = bt->d;                                                        \
-            const ptxcpu_lanemask *a = bt->src[0].base, *b = (BW) ? bt->src[1].base : a;       \
-            for (size_t w = 0; w < bt->n; w++)                                                 \
-                d[w] = simd_word_##SEM(a[w], b[w]);                                            \
+        (void)ctx;                                                                             \
+        ptxcpu_lanemask *d = bt->d;                                                            \
+        const ptxcpu_lanemask *a = bt->src[0].base, *b = (BW) ? bt->src[1].base : a;           \
+        const size_t n = bt->n;                                                                \
+        size_t w = 0;                                                                          \
+        for (; w + VL <= n; w += VL) /* (a vector's masks all read before d's are written) */  \
+            v32_store(d + w, simd_words_##SEM(v32_load(a + w), v32_load(b + w)));              \
+        for (; w < n; w++)                                                                     \
+            d[w] = simd_word_##SEM(a[w], b[w]);                                                \
+    }                                                                                          \
+    SIMD_FN(o, ID)(const ptx_kctx *ctx, const ptxcpu_batch *bt)                                \
+    {                                                                                          \
+        (void)ctx;                                                                             \
+        const ptxcpu_lanemask *a = bt->src[0].base, *b = (BW) ? bt->src[1].base : a;           \
+        *(ptxcpu_lanemask *)bt->d = simd_word_##SEM(*a, *b);                                   \
+    }                                                                                          \
+    SIMD_FN(k, ID)(const ptx_kctx *ctx, const ptxcpu_batch *batch)                             \
+    {                                                                                          \
+        if (ptx_batch_flat(batch, 1, 1, BW, 0, 0, 0)) {                                        \
+            SIMD_NAME(f, ID)(ctx, batch);                                                      \
             return;                                                                            \
         }                                                                                      \
+        const ptxcpu_batch walk_ = *batch, *const bt = &walk_;                                 \
         for (size_t w = 0; w < bt->n; w++) {                                                   \
             const ptxcpu_lanemask guard = simd_guard(bt, w);                                   \
             const ptxcpu_lanemask a = *(const ptxcpu_lanemask *)simd_src(bt, 0, w);            \
@@ -71,14 +87,7 @@ VINL ptxcpu_lanemask simd_warp_bits(const vm *flags)
             simd_pred_merge((ptxcpu_lanemask *)((char *)bt->d + (ptrdiff_t)w * bt->d_stride),  \
                             simd_word_##SEM(a, b), guard);                                     \
         }                                                                                      \
-    }                                                                                          \
-    SIMD_FN(k, ID)(const ptx_kctx *ctx, const ptxcpu_batch *bt)                                \
-    {                                                                                          \
-        (void)ctx;                                                                             \
-        simd_word_run_##ID(bt);                                                                \
-    }                                                                                          \
-    SIMD_FN(f, ID)(const ptx_kctx *ctx, const ptxcpu_batch *bt) { SIMD_NAME(k, ID)(ctx, bt); } \
-    SIMD_FN(o, ID)(const ptx_kctx *ctx, const ptxcpu_batch *bt) { SIMD_NAME(k, ID)(ctx, bt); }
+    }
 
 /* A compare family's rows (setp, set): the operator from the context is one test of
  * simd/cmp_ops.h on (a, b) or (b, a), negated or not, decided once a call; a loop specialised for
@@ -118,24 +127,22 @@ VINL vm simd_cmp_bop_vm(unsigned bop, vm t, vm c)
     simd_cmp_bop_vm(bop, (neg) ? vm_not(simd_cmp_##SEM##_##W(TY_##TY, MODS, kind, a, b))         \
                               : simd_cmp_##SEM##_##W(TY_##TY, MODS, kind, a, b),              \
                     vm_from_word(c, k))
-#define SIMD_CMP_SET_WARP(SEM, TY, MODS, DW, AW, BW, CW, bt, w, kind, neg, bop, guarded, one_)     \
+#define SIMD_CMP_SET_WARP(SEM, TY, MODS, DW, AW, BW, CW, pa, pb, c_, d, guard, kind, neg, bop, \
+                          one_)                                                                \
     {                                                                                          \
-        enum { X2_ = TY_##TY == TY_F16X2 || TY_##TY == TY_BF16X2 };                            \
-        const ptxcpu_lanemask guard = (guarded) ? simd_guard(bt, w) : ~0u;                     \
+        /* d may be exactly a or b: of another width, every source chunk is read before d's    \
+         * first; of the same, d's chunk k is theirs, read just before it is written (the      \
+         * plain loop's order: loading the warp first ran a cycle a warp slower) */            \
+        enum { X2_ = TY_##TY == TY_F16X2 || TY_##TY == TY_BF16X2, EARLY_ = (AW) != (DW) };     \
         VT(AW) a_[NCH], b_[NCH];                                                               \
         v16 al_[NCH], ah_[NCH], bl_[NCH], bh_[NCH];                                            \
-        for (unsigned k = 0; k < NCH; k++) { /* (d may be a or b: every source read first) */ \
-            if (X2_) {                                                                         \
-                SIMD_CMP_HALVES(AW)(simd_src(bt, 0, w), k, al_[k], ah_[k])                     \
-                SIMD_CMP_HALVES(AW)(simd_src(bt, 1, w), k, bl_[k], bh_[k])                     \
-            } else                                                                             \
-                a_[k] = WARP_CHUNK_LOAD(AW)(simd_src(bt, 0, w), k),                            \
-                b_[k] = WARP_CHUNK_LOAD(BW)(simd_src(bt, 1, w), k);                            \
-        }                                                                                      \
-        const ptxcpu_lanemask c_ = (CW) ? *(const ptxcpu_lanemask *)simd_src(bt, 2, w) : 0;     \
+        for (unsigned k = 0; k < NCH; k++)                                                     \
+            if (EARLY_)                                                                        \
+                SIMD_CMP_SET_LOAD(AW, BW, X2_, pa, pb, k, a_, b_, al_, ah_, bl_, bh_)          \
         const unsigned bop_ = (CW) ? (bop) : BOP_NONE;                                         \
-        void *d = (char *)bt->d + (ptrdiff_t)(w) * bt->d_stride;                               \
         for (unsigned k = 0; k < NCH; k++) {                                                   \
+            if (!EARLY_)                                                                       \
+                SIMD_CMP_SET_LOAD(AW, BW, X2_, pa, pb, k, a_, b_, al_, ah_, bl_, bh_)          \
             const uint32_t g_ = (uint32_t)(guard >> (k * VL));                                 \
             if ((DW) == 16) {                                                                  \
                 const vm f = SIMD_CMP_FLAGS(SEM, AW, TY, MODS, kind, neg, bop_, c_, k, a_[k], b_[k]); \
@@ -163,53 +170,70 @@ VINL vm simd_cmp_bop_vm(unsigned bop, vm t, vm c)
                 WARP_CHUNK_STORE_GUARD_32(d, k, r, g_);                                        \
         }                                                                                      \
     }
+#define SIMD_CMP_SET_LOAD(AW, BW, X2_, pa, pb, k, a_, b_, al_, ah_, bl_, bh_)                  \
+    {                                                                                          \
+        if (X2_) {                                                                             \
+            SIMD_CMP_HALVES(AW)(pa, k, al_[k], ah_[k])                                         \
+            SIMD_CMP_HALVES(AW)(pb, k, bl_[k], bh_[k])                                         \
+        } else                                                                                 \
+            a_[k] = WARP_CHUNK_LOAD(AW)(pa, k), b_[k] = WARP_CHUNK_LOAD(BW)(pb, k);            \
+    }
 /* a 32-bit d lane's true value where the flag is set, else 0 */
 #ifdef VEC_HAS_VM_V32
 #define SIMD_SET_TRUE32(f, one) v32_and(v32_of_vm(f), v32_set1(one))
 #else
 #define SIMD_SET_TRUE32(f, one) v32_sel(f, v32_set1(one), v32_zero())
 #endif
-/* setp's t, and u (!t, or a packed source's high halves' t), of warp w */
-#define SIMD_CMP_SETP_WARP(SEM, TY, MODS, AW, BW, bt, w, kind, neg, t, u)                        \
+/* setp's t, and u (!t, or a packed source's high halves' t), of the warp at pa, pb */
+#define SIMD_CMP_SETP_WARP(SEM, TY, MODS, AW, BW, pa, pb, kind, neg, t, u)                     \
     {                                                                                          \
         vm lo_[NCH], hi_[NCH];                                                                 \
         for (unsigned k = 0; k < NCH; k++)                                                     \
             if (TY_##TY == TY_F16X2 || TY_##TY == TY_BF16X2) {                                 \
                 v16 al, ah, bl, bh;                                                            \
-                SIMD_CMP_HALVES(AW)(simd_src(bt, 0, w), k, al, ah)                             \
-                SIMD_CMP_HALVES(AW)(simd_src(bt, 1, w), k, bl, bh)                             \
+                SIMD_CMP_HALVES(AW)(pa, k, al, ah)                                             \
+                SIMD_CMP_HALVES(AW)(pb, k, bl, bh)                                             \
                 lo_[k] = simd_cmp_##SEM##_16(TY_##TY, MODS, kind, al, bl);                     \
                 hi_[k] = simd_cmp_##SEM##_16(TY_##TY, MODS, kind, ah, bh);                     \
             } else                                                                             \
                 lo_[k] = simd_cmp_##SEM##_##AW(TY_##TY, MODS, kind,                            \
-                                               WARP_CHUNK_LOAD(AW)(simd_src(bt, 0, w), k),     \
-                                               WARP_CHUNK_LOAD(BW)(simd_src(bt, 1, w), k));    \
+                                               WARP_CHUNK_LOAD(AW)(pa, k),                     \
+                                               WARP_CHUNK_LOAD(BW)(pb, k));                    \
         t = simd_warp_bits(lo_) ^ (neg);                                                       \
         u = TY_##TY == TY_F16X2 || TY_##TY == TY_BF16X2 ? simd_warp_bits(hi_) ^ (neg) : ~t;     \
     }
-/* (guarded: whether the batch has guard masks; the loop of a batch without them, the common
- * case, tests no guard per warp or chunk) */
+/* The loop of one test. guarded: whether the batch has guard masks; the loop of a batch without
+ * them, the common case, tests no guard per warp or chunk. Each operand's address is a pointer
+ * stepped by its stride (the compiler multiplied the warp index by every stride, three imul a
+ * warp: set's 32-bit d ran at 0.7x the plain loop). A warp's guard and c are read before its
+ * first store, its sources as SIMD_CMP_SET_WARP says (setp's d is a predicate: all first). */
 #define SIMD_CMP_KERNEL(ID, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, S3W, CC)                    \
     VINL void simd_cmp_loop_##ID(const ptxcpu_batch *bt, int kind, ptxcpu_lanemask neg,        \
                                  unsigned bop, int guarded, uint32_t one)                      \
     {                                                                                          \
-        for (size_t w = 0; w < bt->n; w++) {                                                   \
+        const char *pa = bt->src[0].base, *pb = bt->src[1].base, *pc = bt->src[2].base,        \
+                   *pg = (const char *)bt->guard;                                              \
+        char *pd = bt->d;                                                                      \
+        for (size_t w = bt->n; w; w--) {                                                       \
+            const ptxcpu_lanemask guard = guarded ? *(const ptxcpu_lanemask *)pg : ~0u;        \
+            const ptxcpu_lanemask c = (CW) ? *(const ptxcpu_lanemask *)pc : 0;                 \
             if ((DW) != PTXCPU_DST_PRED_PAIR) {                                                \
-                SIMD_CMP_SET_WARP(SEM, TY, MODS, DW, AW, BW, CW, bt, w, kind, neg, bop, guarded, \
-                                  one)                                                         \
-                continue;                                                                      \
+                SIMD_CMP_SET_WARP(SEM, TY, MODS, DW, AW, BW, CW, pa, pb, c, pd, guard, kind,   \
+                                  neg, bop, one)                                               \
+            } else {                                                                           \
+                ptxcpu_lanemask t, u;                                                          \
+                SIMD_CMP_SETP_WARP(SEM, TY, MODS, AW, BW, pa, pb, kind, neg, t, u)             \
+                simd_pred_merge((ptxcpu_lanemask *)pd, ptx_bop_apply(bop, t, c), guard);       \
+                simd_pred_merge((ptxcpu_lanemask *)pd + 1, ptx_bop_apply(bop, u, c), guard);   \
             }                                                                                  \
-            const ptxcpu_lanemask guard = guarded ? simd_guard(bt, w) : ~0u;                   \
-            ptxcpu_lanemask t, u;                                                              \
-            SIMD_CMP_SETP_WARP(SEM, TY, MODS, AW, BW, bt, w, kind, neg, t, u)                  \
-            const ptxcpu_lanemask c =                                                          \
-                (CW) ? *(const ptxcpu_lanemask *)simd_src(bt, 2, w) : 0;                       \
-            ptxcpu_lanemask *d = (ptxcpu_lanemask *)((char *)bt->d + (ptrdiff_t)w * bt->d_stride); \
-            simd_pred_merge(d, ptx_bop_apply(bop, t, c), guard);                               \
-            simd_pred_merge(d + 1, ptx_bop_apply(bop, u, c), guard);                           \
+            pa += bt->src[0].stride, pb += bt->src[1].stride, pd += bt->d_stride;              \
+            if (CW) /* (absent: NULL, never stepped) */                                        \
+                pc += bt->src[2].stride;                                                       \
+            if (guarded)                                                                       \
+                pg += bt->guard_stride;                                                        \
         }                                                                                      \
     }                                                                                          \
-    VINL void simd_cmp_run_##ID(const ptx_kctx *ctx, const ptxcpu_batch *batch)                \
+    VINL void simd_cmp_run_##ID(const ptx_kctx *ctx, const ptxcpu_batch *batch, int guarded)   \
     {                                                                                          \
         enum { FLOAT_ = PTX_TY_IS_FLOAT(TY_##TY) };                                            \
         ptxcpu_batch walk_ = *batch;                                                           \
@@ -225,24 +249,36 @@ VINL vm simd_cmp_bop_vm(unsigned bop, vm t, vm c)
         vec_fenv fenv = simd_fenv_enter(SIMD_CMP_FP(TY), RND_##RND, ctx->fenv_preset);         \
         if (FLOAT_)                                                                            \
             switch (plan.kind) {                                                               \
-            case CK_LT: SIMD_CMP_LOOP(ID, bt, CK_LT, plan.neg, ctx->bop); break;               \
-            case CK_LE: SIMD_CMP_LOOP(ID, bt, CK_LE, plan.neg, ctx->bop); break;               \
-            case CK_EQ: SIMD_CMP_LOOP(ID, bt, CK_EQ, plan.neg, ctx->bop); break;               \
-            case CK_LG: SIMD_CMP_LOOP(ID, bt, CK_LG, plan.neg, ctx->bop); break;               \
-            default: SIMD_CMP_LOOP(ID, bt, CK_UN, plan.neg, ctx->bop); break;                  \
+            case CK_LT: SIMD_CMP_LOOP(ID, bt, CK_LT, plan.neg, ctx->bop, guarded); break;      \
+            case CK_LE: SIMD_CMP_LOOP(ID, bt, CK_LE, plan.neg, ctx->bop, guarded); break;      \
+            case CK_EQ: SIMD_CMP_LOOP(ID, bt, CK_EQ, plan.neg, ctx->bop, guarded); break;      \
+            case CK_LG: SIMD_CMP_LOOP(ID, bt, CK_LG, plan.neg, ctx->bop, guarded); break;      \
+            default: SIMD_CMP_LOOP(ID, bt, CK_UN, plan.neg, ctx->bop, guarded); break;         \
             }                                                                                  \
         else if (plan.kind == CK_EQ)                                                           \
-            SIMD_CMP_LOOP(ID, bt, CK_EQ, plan.neg, ctx->bop);                                  \
+            SIMD_CMP_LOOP(ID, bt, CK_EQ, plan.neg, ctx->bop, guarded);                         \
         else                                                                                   \
-            SIMD_CMP_LOOP(ID, bt, CK_LT, plan.neg, ctx->bop);                                  \
+            SIMD_CMP_LOOP(ID, bt, CK_LT, plan.neg, ctx->bop, guarded);                         \
         simd_fenv_leave(SIMD_CMP_FP(TY), fenv);                                                \
     }                                                                                          \
-    SIMD_FN(k, ID)(const ptx_kctx *ctx, const ptxcpu_batch *bt) { simd_cmp_run_##ID(ctx, bt); } \
-    SIMD_FN(f, ID)(const ptx_kctx *ctx, const ptxcpu_batch *bt) { SIMD_NAME(k, ID)(ctx, bt); } \
-    SIMD_FN(o, ID)(const ptx_kctx *ctx, const ptxcpu_batch *bt) { SIMD_NAME(k, ID)(ctx, bt); }
-#define SIMD_CMP_LOOP(ID, bt, kind, neg, bop)                                                   \
-    ((bt)->guard ? simd_cmp_loop_##ID(bt, kind, neg, bop, 1, one)                              \
-                 : simd_cmp_loop_##ID(bt, kind, neg, bop, 0, one))
+    /* f: a batch without guard masks (k's common case; ptxcpu_prepare's pick for a flat       \
+     * batch, and o's), out of line: none of the guarded loops' register saves */              \
+    __attribute__((noinline)) SIMD_FN(f, ID)(const ptx_kctx *ctx, const ptxcpu_batch *bt)      \
+    {                                                                                          \
+        simd_cmp_run_##ID(ctx, bt, 0);                                                         \
+    }                                                                                          \
+    SIMD_FN(o, ID)(const ptx_kctx *ctx, const ptxcpu_batch *bt) { SIMD_NAME(f, ID)(ctx, bt); } \
+    SIMD_FN(k, ID)(const ptx_kctx *ctx, const ptxcpu_batch *bt)                                \
+    {                                                                                          \
+        if (!bt->guard) {                                                                      \
+            SIMD_NAME(f, ID)(ctx, bt);                                                         \
+            return;                                                                            \
+        }                                                                                      \
+        simd_cmp_run_##ID(ctx, bt, 1);                                                         \
+    }
+#define SIMD_CMP_LOOP(ID, bt, kind, neg, bop, guarded)                                         \
+    ((guarded) ? simd_cmp_loop_##ID(bt, kind, neg, bop, 1, one)                                \
+               : simd_cmp_loop_##ID(bt, kind, neg, bop, 0, one))
 /* The compare kernels that run float compares (f32 on a layer that has them): in the FP
  * environment, DAZ clear */
 #if defined(VEC_HAS_FCMP_F32) && defined(VEC_HAS_FCMP_F64)

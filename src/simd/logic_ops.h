@@ -36,6 +36,11 @@ VINL ptxcpu_lanemask simd_word_AND(ptxcpu_lanemask a, ptxcpu_lanemask b) { retur
 VINL ptxcpu_lanemask simd_word_OR(ptxcpu_lanemask a, ptxcpu_lanemask b) { return a | b; }
 VINL ptxcpu_lanemask simd_word_XOR(ptxcpu_lanemask a, ptxcpu_lanemask b) { return a ^ b; }
 VINL ptxcpu_lanemask simd_word_NOT(ptxcpu_lanemask a, ptxcpu_lanemask b) { return (void)b, ~a; }
+/* the same on VL warps' masks at once (the word kernel's loop over packed masks) */
+VINL v32 simd_words_AND(v32 a, v32 b) { return v32_and(a, b); }
+VINL v32 simd_words_OR(v32 a, v32 b) { return v32_or(a, b); }
+VINL v32 simd_words_XOR(v32 a, v32 b) { return v32_xor(a, b); }
+VINL v32 simd_words_NOT(v32 a, v32 b) { return (void)b, v32_not(a); }
 
 /* cnot: 1 where a is 0, else 0 */
 SIMD_BODY(CNOT, 16, 16, 0, 0, 0) { return v16_sel(v16_cmpeq(a, v16_set1(0)), v16_set1(1), v16_set1(0)); }
@@ -68,8 +73,12 @@ SIMD_BODY(SHR, 64, 64, 32, 0, 0)
     const v64 n = v64_from32_u(b);
     if (ty != TY_S64)
         return v64_srlv(a, n);
+#ifdef VEC_HAS_SRAV64
+    return v64_srav(a, n);
+#else
     const v64 zero = v64_set1(0), s = v64_sel(v64_cmpgt_s(zero, a), v64_set1(~0ull), zero);
     return v64_xor(v64_srlv(v64_xor(a, s), n), s);
+#endif
 }
 
 /* shf: n = min(c, 32) or c & 31; .l: (b << n) | (a >> (32 - n)), .r: (b << (32 - n)) | (a >> n),

@@ -248,6 +248,9 @@
     X(v32, v64_clz, (v64))
 /* VEC_HAS_REVBITS8: the bits of every byte reversed (brev; else two nibble lookups) */
 #define VEC_OPT_REVBITS8(X) X(v32, v32_revbits8, (v32))
+/* VEC_HAS_SRAV64: arithmetic shift of 64-bit lanes by n, the sign for n >= 64 (shr.s64; else a
+ * logical shift between two XORs with a sign built by a compare and a select) */
+#define VEC_OPT_SRAV64(X) X(v64, v64_srav, (v64, v64))
 /* VEC_HAS_WARP_BITS: a warp's lane flags as its mask word, from its NCH chunks' masks m[0..NCH-1]
  * (lane i of chunk k at bit k * VL + i: testp; else one vm_to_bits, shift and or a chunk) */
 #define VEC_OPT_WARP_BITS(X) X(uint32_t, vm_warp_bits, (const vm *))

@@ -4,8 +4,9 @@
 #define PTXCPU_SIMD_VEC_X86_H
 
 /* The including layer has defined VL, the types, its part of vec_pair64.h's hooks (vmh,
- * vm_half64_*, vm_join64, h64_cmp*, h64_sel, h64_set1), v32_bcast16b, blend_odd32_(even, odd) (the
- * odd 32-bit elements from odd, the rest from even), and the names of its intrinsics:
+ * vm_half64_*, vm_join64, h64_cmp*, h64_sel, h64_set1), h64_signfill (each 64-bit element's sign
+ * in all its bits; h64_srav too where it has the instruction), v32_bcast16b, blend_odd32_(even,
+ * odd) (the odd 32-bit elements from odd, the rest from even), and the names of its intrinsics:
  *   X86_V(op)    v32's, simde_mm<bits>_op;        X86_VSI(op): simde_mm<bits>_op_si<bits>
  *   X86_H(op)    v16's (half the width);          X86_HSI(op)
  *   F32_, F64_   v32 as __m<bits> / __m<bits>d;   I32_, I64_: back */
@@ -113,6 +114,20 @@ VINL v32 h64_fma_f64(v32 a, v32 b, v32 c)
     return I64_(X86_V(fmadd_pd)(F64_(a), F64_(b), F64_(c)));
 }
 #include "simd/vec_pair64.h"
+/* Arithmetic 64-bit shift by n, the sign for n >= 64: the layer's one instruction where it has it
+ * (AVX-512 vpsravq: the layer defines h64_srav), else a logical shift of a ^ s, then ^ s (s: the
+ * sign in every bit), the compiler's own sequence for C's >> on int64_t. On the halves: the pair
+ * form's sign went through a lane mask and back (v64_cmpgt_s, v64_sel), which kept shr.s64 at
+ * 0.6x the plain loop. */
+#ifndef h64_srav
+VINL v32 h64_srav(v32 a, v32 n)
+{
+    const v32 s = h64_signfill(a);
+    return X86_VSI(xor)(h64_srlv(X86_VSI(xor)(a, s), n), s);
+}
+#endif
+#define VEC_HAS_SRAV64 1
+VINL v64 v64_srav(v64 a, v64 n) { return V64_MAP2(h64_srav, a, n); }
 /* 32 x 32 -> 64 products of the low halves of each lane (pmuludq / pmuldq). */
 VINL v64 v64_mul32_u(v64 a, v64 b) { return V64_MAP2(X86_V(mul_epu32), a, b); }
 VINL v64 v64_mul32_s(v64 a, v64 b) { return V64_MAP2(X86_V(mul_epi32), a, b); }
