@@ -67,6 +67,47 @@ VINL int simd_lop3_flat(const ptxcpu_batch *bt, unsigned lut)
     return 1;
 }
 
+/* The .BoolOp form's batches without guards where the layer has no ternlog (a table is then up
+ * to 5 operations a chunk): a loop of its own for each table, so no warp branches on it. p =
+ * (d != 0) BoolOp q, the operator .or or .and as masks (orm all ones for .or). */
+#ifdef VEC_HAS_TERNLOG
+#define SIMD_LOP3_PRED_HOIST 0
+#else
+#define SIMD_LOP3_PRED_HOIST 1
+#endif
+VINL void simd_lop3_pred_flat(const ptxcpu_batch *bt, unsigned lut, unsigned bop)
+{
+    const char *pa = bt->src[0].base, *pb = bt->src[1].base, *pc = bt->src[2].base;
+    const char *pq = bt->src[3].base;
+    char *pd = bt->d;
+    const size_t n = bt->n;
+    const ptrdiff_t sa = bt->src[0].stride, sb = bt->src[1].stride, sc = bt->src[2].stride,
+                    sq = bt->src[3].stride, sd = bt->d_stride;
+    const ptxcpu_lanemask orm = bop == BOP_OR ? ~0u : 0;
+    switch (lut & 255u) {
+#define SIMD_LOP3_PRED_CASE(L, F)                                                                \
+    case L:                                                                                    \
+        for (size_t w = 0; w < n; w++, pa += sa, pb += sb, pc += sc, pq += sq, pd += sd) {     \
+            v32 r[NCH];                                                                        \
+            vm zero[NCH];                                                                      \
+            for (unsigned k = 0; k < NCH; k++) {                                               \
+                const v32 a = WARP_CHUNK_LOAD_32(pa, k), b = WARP_CHUNK_LOAD_32(pb, k),         \
+                          c = WARP_CHUNK_LOAD_32(pc, k);                                       \
+                (void)a, (void)b, (void)c;                                                     \
+                r[k] = SIMD_LOP3_OF(L, F, a, b, c);                                            \
+                zero[k] = v32_cmpeq(r[k], v32_zero());                                         \
+            }                                                                                  \
+            const ptxcpu_lanemask nz = ~simd_warp_bits(zero), q = *(const ptxcpu_lanemask *)pq; \
+            for (unsigned k = 0; k < NCH; k++)                                                 \
+                WARP_CHUNK_STORE_32(pd, k, r[k]);                                              \
+            ((ptxcpu_lanemask *)pd)[PTXCPU_WARP] = (nz & q) | ((nz | q) & orm);                \
+        }                                                                                      \
+        break;
+        PTX_LOP3_FORMULAS(SIMD_LOP3_PRED_CASE)
+#undef SIMD_LOP3_PRED_CASE
+    }
+}
+
 /* Warp by warp: a, b, c (and q) are read before d is written, so d may be exactly a source.
  * `guarded` is a constant of each of the .BoolOp form's two loops: batches without guard masks
  * (the usual ones) test no guard. p's lanes are those whose d is not 0: the complement of d == 0's bits. */
@@ -107,6 +148,10 @@ VINL int simd_lop3_flat(const ptxcpu_batch *bt, unsigned lut)
         const ptxcpu_batch walk_ = *batch, *const bt = &walk_;                                 \
         if ((DW) == 32 && simd_lop3_flat(bt, ctx->lut))                                        \
             return;                                                                            \
+        if ((DW) == PTXCPU_DST_B32_PRED && SIMD_LOP3_PRED_HOIST && !bt->guard) {               \
+            simd_lop3_pred_flat(bt, ctx->lut, ctx->bop);                                       \
+            return;                                                                            \
+        }                                                                                      \
         if ((DW) == 32) /* (one loop for the batches the flat path does not take) */          \
             simd_lop3_loop_##ID(bt, ctx->lut, ctx->bop, bt->guard != NULL);                    \
         else if (bt->guard)                                                                    \
