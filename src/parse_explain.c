@@ -344,9 +344,11 @@ static void add_sections(sb *b)
         {"9.7.7.", "half comparison", 1}, {"9.7.8.", "logic and shift", 1}};
     for (size_t k = 0, n = 0; k < sizeof kinds / sizeof kinds[0]; k++) {
         size_t len = strlen(kinds[k].chapter), ops = 0;
-        for (unsigned r = 0; r < PTX_NROWS; r++) {
+        for (unsigned r = 0; r < PTX_NROWS && !(kinds[k].whole && ops); r++) {
+            /* (a whole chapter: its first row is enough; the opcode test is quadratic) */
             const char *sec = ptx_rows[r].sec;
-            if (strncmp(sec, kinds[k].chapter, len) || !first_op_in_chapter(r, len))
+            if (strncmp(sec, kinds[k].chapter, len) ||
+                (!kinds[k].whole && !first_op_in_chapter(r, len)))
                 continue;
             if (ops == 0)
                 sb_add(b, "%s%s (%.*s%s", n++ ? ", " : "", kinds[k].name, (int)len - 1, sec,
