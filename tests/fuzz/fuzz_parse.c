@@ -60,7 +60,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         ptxcpu_insn_desc e;
         CHECK(ptxcpu_insn_at(insn.op, &e) == PTXCPU_OK && e.mnemonic == d.mnemonic);
         CHECK(d.nsrc >= 1 && d.nsrc <= 4);
-        CHECK(d.dst_bits == PTXCPU_DST_PRED || d.dst_bits == PTXCPU_DST_PRED_PAIR || d.dst_bits == 16 || d.dst_bits == 32 || d.dst_bits == 64);
+        CHECK(d.dst_bits == PTXCPU_DST_PRED || d.dst_bits == PTXCPU_DST_PRED_PAIR ||
+              d.dst_bits == PTXCPU_DST_B32_PRED || d.dst_bits == 16 || d.dst_bits == 32 ||
+              d.dst_bits == 64);
         for (unsigned k = 0; k < 4; k++)
             CHECK(k < d.nsrc ? (d.src_bits[k] == PTXCPU_PRED || d.src_bits[k] == 16 ||
                                 d.src_bits[k] == 32 || d.src_bits[k] == 64)
@@ -69,7 +71,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     } else {
         /* a failure leaves out alone and says why in one bounded line */
         CHECK(insn.op == 0xbeef && insn.sm == 0xbeef);
-        CHECK(mlen > 0 && mlen < 512);
+        CHECK(mlen > 0 && mlen < 768);
         CHECK(!memchr(msg, '\n', mlen) || (target && strchr(target, '\n')));
         if (st == PTXCPU_E_PARSE && *mn && strlen(mn) <= 64 && plain_mnemonic(mn)) {
             CHECK(strstr(msg, mn) != NULL);

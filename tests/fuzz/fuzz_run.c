@@ -541,6 +541,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         for (size_t w = 0; w < nw && d.dst_bits < 8; w++) /* the active bits (of p and q) */
             for (unsigned k = 0; k < d.dst_bits; k++)
                 memcpy(snap_of(mayset, R_D, &sp[R_D], reg_addr(&L[R_D], w) + 4 * k), &active[w], 4);
+        for (size_t w = 0; w < nw && d.dst_bits == PTXCPU_DST_B32_PRED; w++) /* d|p's p */
+            memcpy(snap_of(mayset, R_D, &sp[R_D], reg_addr(&L[R_D], w) + 4 * PTXCPU_WARP),
+                   &active[w], 4);
         for (size_t w = 0; w < nw && lb; w++)
             for (unsigned i = 0; i < PTXCPU_WARP; i++)
                 if (active[w] >> i & 1)

@@ -38,7 +38,7 @@ static const struct { const char *mn, *target, *want; } invalid[] = {
 typedef struct outcome {
     ptxcpu_status st;
     ptxcpu_insn insn;
-    char msg[512];
+    char msg[768];
 } outcome;
 
 static size_t nvalid;
