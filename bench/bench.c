@@ -3,6 +3,7 @@
  * measured in the same run, and by the plain C a user would write for the same work (plain_c.h).
  * Wall-clock medians; a readable table and optional JSON. */
 #include "bench.h"
+#include "build_commit.h"
 #include "cli_mpi.h"
 #include "grid.h"
 #include "peak.h"
@@ -739,8 +740,9 @@ static void run_single_warp(bench *b)
 static int write_json(const bench *b, FILE *f, const char *path, double overhead_us,
                       double mpi_overhead_us)
 {
-    fprintf(f, "{\n  \"ptxcpu\": \"%s\",\n  \"cpu_features\": \"%s\",\n", ptxcpu_version(),
-            ptxcpu_cpu_features());
+    fprintf(f, "{\n  \"ptxcpu\": \"%s\",\n  \"commit\": \"%s\",\n  \"cpu_model\": \"%s\",\n"
+            "  \"cpu_features\": \"%s\",\n", ptxcpu_version(), PTXCPU_BUILD_COMMIT,
+            ptxcpu_cpu_model(), ptxcpu_cpu_features());
     fprintf(f, "  \"peaks\": {\"threads\": 1, \"fma_f32_lanes_per_s_zmm\": %.6g, "
             "\"fma_f32_lanes_per_s_ymm\": %.6g, \"fma_f32_lanes_per_s_scalar\": %.6g, "
             "\"dot_i8_lanes_per_s_ymm\": %.6g, \"dot_i8_lanes_per_s_zmm_vnni\": %.6g, "

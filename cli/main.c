@@ -10,7 +10,7 @@
 
 /* Each command's synopsis and what it does: `ptxcpu` prints them all, `ptxcpu CMD --help` one. */
 static const struct { const char *name, *synopsis, *what; } commands[] = {
-    {"info", "info", "CPU features, ISAs compiled in and usable, the chosen ISA"},
+    {"info", "info", "the CPU and its features, ISAs compiled in and usable, the chosen ISA"},
     {"list", "list [--target sm_XX]",
      "every accepted spelling and its minimum target\n"
      "(three-input forms with their sources: min.f32(a,b,c))"},
@@ -82,6 +82,7 @@ static int cmd_info(void)
         return 0;
     }
     printf("ptxcpu %s\n", ptxcpu_version());
+    printf("cpu: %s\n", ptxcpu_cpu_model());
     printf("cpu features: %s\n", ptxcpu_cpu_features());
     printf("isa      compiled  usable  extensions in use%s\n",
            getenv("PTXCPU_EXT") ? " (limited by PTXCPU_EXT)" : "");

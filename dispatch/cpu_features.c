@@ -148,3 +148,60 @@ const char *ptxcpu_cpu_features(void)
     pthread_once(&features_once, build_features);
     return features;
 }
+
+/* The processor's name as its maker gives it: x86's CPUID brand string, elsewhere the first
+ * "model name" line of /proc/cpuinfo (aarch64 kernels often have none). Spaces that pad the
+ * brand string are dropped. */
+static char model[128];
+static pthread_once_t model_once = PTHREAD_ONCE_INIT;
+
+#if defined(__x86_64__) || defined(__i386__)
+static void read_model(char *out, size_t size)
+{
+    unsigned r[12], top = __get_cpuid_max(0x80000000, NULL);
+    if (top < 0x80000004 || size < sizeof r + 1)
+        return;
+    for (unsigned i = 0; i < 3; i++)
+        __get_cpuid(0x80000002 + i, &r[4 * i], &r[4 * i + 1], &r[4 * i + 2], &r[4 * i + 3]);
+    memcpy(out, r, sizeof r);
+    out[sizeof r] = 0;
+}
+#else
+static void read_model(char *out, size_t size)
+{
+    FILE *f = fopen("/proc/cpuinfo", "r");
+    char line[256];
+    while (f && fgets(line, sizeof line, f)) {
+        char *colon = strchr(line, ':');
+        if (colon && !strncmp(line, "model name", 10)) {
+            snprintf(out, size, "%s", colon + 1);
+            break;
+        }
+    }
+    if (f)
+        fclose(f);
+}
+#endif
+
+static void build_model(void)
+{
+    char raw[sizeof model] = "";
+    read_model(raw, sizeof raw);
+    size_t n = 0; /* copy with runs of blanks made one space, none at either end */
+    for (const char *s = raw; *s && n + 1 < sizeof model; s++) {
+        int blank = *s == ' ' || *s == '\t' || *s == '\n';
+        if (!blank)
+            model[n++] = *s;
+        else if (n && s[1] && s[1] != ' ' && s[1] != '\t' && s[1] != '\n')
+            model[n++] = ' ';
+    }
+    model[n] = 0;
+    if (!n)
+        snprintf(model, sizeof model, "(unknown)");
+}
+
+const char *ptxcpu_cpu_model(void)
+{
+    pthread_once(&model_once, build_model);
+    return model;
+}

@@ -165,6 +165,9 @@ PTXCPU_API ptxcpu_status ptxcpu_isa_force(ptxcpu_isa isa);
 PTXCPU_API const char *ptxcpu_isa_extensions(ptxcpu_isa isa);
 /* CPU features found, space separated ("avx2 fma f16c bmi2 ..."). */
 PTXCPU_API const char *ptxcpu_cpu_features(void);
+/* The processor's name ("AMD EPYC 9R45 ..."): x86's CPUID brand string, elsewhere the "model
+ * name" of /proc/cpuinfo; "(unknown)" where neither gives one. */
+PTXCPU_API const char *ptxcpu_cpu_model(void);
 
 /* ---- Batches --------------------------------------------------------------------------------
  * An operand is a base pointer and a stride in bytes between consecutive warps' registers:

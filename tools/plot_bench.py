@@ -3,7 +3,8 @@
 
 Usage: tools/plot_bench.py BENCH.json OUT.png|OUT.svg [--title T]
 
-Panels (the format follows OUT's extension):
+Panels, each drawn only when the run has rows for it (the caption names the batch modes it did
+not measure); the format follows OUT's extension:
   - chains: each register-resident chain's fraction of this CPU's peak, per ISA (bars), and its
     speed against the plain-C loop doing the same chain (markers, log axis); rows of a mode this
     script does not know (e.g. dot-accumulate) join them as 'mnemonic [mode]' where they have
@@ -13,12 +14,13 @@ Panels (the format follows OUT's extension):
     one dot per spelling, grouped by family (the mnemonic's first word) and ISA, the median of each
     group marked; the legend gives each ISA's min, median and count below 1.0x.
 The 1.0x line (as fast as plain C) is drawn on every speed axis; the peaks the run measured are
-in the caption.
+in the caption; the title names the CPU, the ptxcpu version and the commit the run records
+(`cpu_model`, `ptxcpu`, `commit` in the JSON; --title replaces it).
 
 Needs matplotlib (Debian: python3-matplotlib). When the python3 running this script lacks it
 (e.g. a pyenv one), the script runs itself again with the first of PYTHON_CANDIDATES that has it.
-Exit status: 0 written; 2 bad arguments, unreadable or invalid JSON, unwritable output, or no
-matplotlib.
+Exit status: 0 written; 2 bad arguments, unreadable or invalid JSON, unwritable output, no
+matplotlib, or no row any panel draws.
 """
 import argparse
 import io
@@ -184,13 +186,6 @@ def log_speed_axis(ax, values, headroom=1.4):
     ax.grid(axis='y', color='#dddddd', lw=0.6)
 
 
-def empty_panel(ax, title, why):
-    ax.set_title(title, fontsize=10, loc='left')
-    ax.text(0.5, 0.5, why, ha='center', va='center', transform=ax.transAxes, color='#777777')
-    ax.set_xticks([])
-    ax.set_yticks([])
-
-
 def group_offsets(n, width=0.8):
     """x offsets of n side-by-side groups in a slot of the given width, and each one's width."""
     w = width / n
@@ -201,8 +196,6 @@ def draw_chain_peaks(ax, rows):
     """Bars: each chain's fraction of peak per ISA, with the percentage written on top."""
     title = 'chains: fraction of peak (8 warps, register-resident)'
     rows = [r for r in rows if number(r, 'fraction_of_peak')]
-    if not rows:
-        return empty_panel(ax, title, 'no chain rows')
     names = list(dict.fromkeys(r['mnemonic'] for r in rows))
     isas = isas_in(rows)
     offs, w = group_offsets(len(isas))
@@ -229,8 +222,6 @@ def draw_chain_plain(ax, rows):
     """Markers on a log axis: each chain's speed against the plain-C chain, per ISA."""
     title = 'chains: speed vs the plain-C chain'
     rows = [r for r in rows if number(r, 'speedup_vs_plain_c')]
-    if not rows:
-        return empty_panel(ax, title, 'no chain rows with a plain-C figure')
     names = list(dict.fromkeys(r['mnemonic'] for r in rows))
     isas = isas_in(rows)
     offs, _ = group_offsets(len(isas), 0.5)
@@ -252,8 +243,6 @@ def draw_grids(ax, compute, memory):
     title = 'grids (launcher, all blocks)'
     compute = [r for r in compute if number(r, 'fraction_of_peak')]
     memory = [r for r in memory if number(r, 'warp_insn_per_s')]
-    if not compute and not memory:
-        return empty_panel(ax, title, 'no grid rows')
     frac = {r['threads']: 100 * number(r, 'fraction_of_peak') for r in compute}
     threads = sorted(frac)
     ax.bar(range(len(threads)), [frac[t] for t in threads], 0.6, color='#d62728')
@@ -294,9 +283,6 @@ def draw_batches(ax, rows, mode, what):
     """One dot per spelling at its speed vs plain C, grouped by family and ISA, medians marked."""
     rows = [r for r in rows if number(r, 'speedup_vs_plain_c')]
     title = '%s (%s): speed vs the plain-C -O3 loop, one dot per spelling' % (mode, what)
-    if not rows:
-        return empty_panel(ax, title, 'no %s rows (`ptxcpu bench --full` measures batch-mem)'
-                           % mode)
     fams = list(dict.fromkeys(family(r['mnemonic']) for r in rows))
     summary = 'best ISA per spelling: ' + batch_summary(best_per_spelling(rows))
     reference = [number(r, 'speedup_vs_plain_c') for r in rows if r['isa'] == 'scalar']
@@ -338,7 +324,7 @@ def draw_batches(ax, rows, mode, what):
 
 
 def caption(data, skipped):
-    """The measured peaks and the run's identity, and what was left out."""
+    """The measured peaks and the run's identity, and what was left out or not measured."""
     pk = data.get('peaks', {})
 
     def g(key, scale=1e9):
@@ -353,6 +339,11 @@ def caption(data, skipped):
         text += '; empty launch %.3g us' % data['launch_overhead_us']
     text += '.\nptxcpu %s; CPU features: %s.' % (data.get('ptxcpu', '?'),
                                                 data.get('cpu_features', '?'))
+    absent = [m for m, _ in BATCH_MODES if not any(number(r, 'speedup_vs_plain_c')
+                                                   for r in rows_of(data, m))]
+    if absent:
+        text += '  Not measured in this run: %s (`ptxcpu bench --full` measures batch-mem).' % \
+            ', '.join(absent)
     if skipped:
         text += '  Not drawn (modes unknown to this plot, without a one-thread figure): ' + \
             ', '.join('%s (%d rows)' % (m, n) for m, n in sorted(skipped.items())) + '.'
@@ -369,19 +360,55 @@ def write_png(fig, out):
     Image.open(buf).convert('RGB').quantize(256).save(out, format='PNG', optimize=True)
 
 
+def top_panels(data):
+    """The top row's panels that have data: (width, draw) pairs, draw taking the axes."""
+    chains, _ = per_instruction_rows(data)
+    compute, memory = rows_of(data, 'grid-compute'), rows_of(data, 'grid-memory')
+    panels = []
+    if any(number(r, 'fraction_of_peak') for r in chains):
+        panels.append((5, lambda ax: draw_chain_peaks(ax, chains)))
+    if any(number(r, 'speedup_vs_plain_c') for r in chains):
+        panels.append((5, lambda ax: draw_chain_plain(ax, chains)))
+    if any(number(r, 'fraction_of_peak') for r in compute) or \
+            any(number(r, 'warp_insn_per_s') for r in memory):
+        panels.append((2, lambda ax: draw_grids(ax, compute, memory)))
+    return panels
+
+
+def batch_panels(data):
+    """The batch modes that have rows with a plain-C figure: (mode, what, rows)."""
+    return [(mode, what, rows_of(data, mode)) for mode, what in BATCH_MODES
+            if any(number(r, 'speedup_vs_plain_c') for r in rows_of(data, mode))]
+
+
+def default_title(data):
+    """Which CPU and which build the figure shows, from the run's own record."""
+    return 'ptxcpu bench on %s (ptxcpu %s, commit %s)' % (
+        data.get('cpu_model', 'an unrecorded CPU'), data.get('ptxcpu', '?'),
+        data.get('commit', 'unrecorded'))
+
+
 def render(plt, data, out, title):
-    """Draws every panel of data into one figure and saves it to out (format by extension)."""
-    fig = plt.figure(figsize=(18, 13))
-    gs = fig.add_gridspec(3, 12, height_ratios=[1, 1.15, 1.15], hspace=0.5, wspace=1.2,
-                          left=0.055, right=0.99, top=0.93, bottom=0.085)
-    chains, skipped = per_instruction_rows(data)
-    draw_chain_peaks(fig.add_subplot(gs[0, 0:5]), chains)
-    draw_chain_plain(fig.add_subplot(gs[0, 5:10]), chains)
-    draw_grids(fig.add_subplot(gs[0, 10:12]), rows_of(data, 'grid-compute'),
-               rows_of(data, 'grid-memory'))
-    for i, (mode, what) in enumerate(BATCH_MODES):
-        draw_batches(fig.add_subplot(gs[1 + i, :]), rows_of(data, mode), mode, what)
+    """Draws the panels that have data into one figure and saves it (format by extension): a top
+    row of chains and grids, then a full-width row per batch mode."""
+    top, batches = top_panels(data), batch_panels(data)
+    if not top and not batches:
+        raise Failure('nothing to draw: no rows with a fraction of peak, a plain-C figure or a '
+                      'grid rate')
+    heights = ([1] if top else []) + [1.15] * len(batches)
+    fig = plt.figure(figsize=(18, 1.5 + 3.8 * sum(heights)))
+    cols = sum(w for w, _ in top) if top else 12
+    gs = fig.add_gridspec(len(heights), cols, height_ratios=heights, hspace=0.5, wspace=1.2,
+                          left=0.055, right=0.99, top=1 - 0.9 / fig.get_figheight(),
+                          bottom=1.1 / fig.get_figheight())
+    col = 0
+    for width, draw in top:
+        draw(fig.add_subplot(gs[0, col:col + width]))
+        col += width
+    for i, (mode, what, rows) in enumerate(batches):
+        draw_batches(fig.add_subplot(gs[i + (1 if top else 0), :]), rows, mode, what)
     fig.suptitle(title, fontsize=14, x=0.055, ha='left')
+    _, skipped = per_instruction_rows(data)
     fig.text(0.055, 0.012, caption(data, skipped), fontsize=8, va='bottom', wrap=True)
     try:
         if out.lower().endswith('.svg'):
@@ -410,13 +437,14 @@ def main(argv):
     ap = argparse.ArgumentParser(prog='plot_bench.py', description=__doc__.split('\n')[0])
     ap.add_argument('bench_json', help='the file `ptxcpu bench --json FILE` wrote')
     ap.add_argument('out', help='the image to write: .png or .svg')
-    ap.add_argument('--title', default=None, help='the figure title')
+    ap.add_argument('--title', default=None,
+                    help='the figure title (default: the CPU, version and commit the run records)')
     args = ap.parse_args(argv)  # exits 2 on bad arguments
     try:
         check_output(args.out)
         data = load_bench(args.bench_json)
         plt = pyplot_or_reexec(argv)
-        title = args.title or 'ptxcpu bench: every instruction against the peak and plain C'
+        title = args.title or default_title(data)
         render(plt, data, args.out, title)
     except Failure as e:
         print('plot_bench.py: %s' % e, file=sys.stderr)

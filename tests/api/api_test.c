@@ -74,6 +74,37 @@ static void list_isas(void)
     printf("api: cpu features: %s\n", ptxcpu_cpu_features());
 }
 
+/* The kernel's /proc/cpuinfo "model name" (on x86 Linux the same CPUID brand string, made by
+ * other code), blanks collapsed as ptxcpu_cpu_model collapses them; "" where there is none. */
+static void proc_model_name(char *out, size_t size)
+{
+    char line[256], *v = NULL;
+    FILE *f = fopen("/proc/cpuinfo", "r");
+    while (f && !v && fgets(line, sizeof line, f))
+        if (!strncmp(line, "model name", 10) && strchr(line, ':'))
+            v = strchr(line, ':') + 1;
+    size_t n = 0;
+    for (char *tok = v ? strtok(v, " \t\n") : NULL; tok; tok = strtok(NULL, " \t\n"))
+        n += (size_t)snprintf(out + n, n < size ? size - n : 0, "%s%s", n ? " " : "", tok);
+    if (!n)
+        out[0] = 0;
+    if (f)
+        fclose(f);
+}
+
+static void test_cpu_model(void)
+{
+    const char *m = ptxcpu_cpu_model();
+    char proc[256];
+    proc_model_name(proc, sizeof proc);
+    printf("api: cpu model: %s (/proc/cpuinfo: %s)\n", m, *proc ? proc : "no model name");
+    check(m == ptxcpu_cpu_model(), "ptxcpu_cpu_model returns a different string the second time");
+    check(*m && m[0] != ' ' && m[strlen(m) - 1] != ' ' && !strstr(m, "  "),
+          "ptxcpu_cpu_model '%s': empty, or blanks at an end or doubled", m);
+    check(!*proc || !strcmp(m, proc), "ptxcpu_cpu_model '%s' is not /proc/cpuinfo's '%s'", m,
+          proc);
+}
+
 static void test_isa_api(void)
 {
     for (int i = 0; i < PTXCPU_ISA_COUNT; i++) {
@@ -534,6 +565,7 @@ int main(int argc, char **argv)
     list_isas();
     test_names();
     test_isa_api();
+    test_cpu_model();
     for (int u = 0; u < n_usable; u++)
         test_errors(usable_isas[u]);
     test_env_isa(argc > 1 ? argv[1] : NULL);

@@ -7,6 +7,9 @@ Usage: test_plot.py TOOL SAMPLE.json CASE
             root and the panels' text, the unknown modes of the sample included), of plausible
             size. Exit 77 (meson: skipped) with the
             reason when no python3 the tool would use has matplotlib.
+  partial   draws only SAMPLE.json's batch-l1 rows, with a CPU model and commit and no --title,
+            as SVG: the title must name the CPU and commit, the caption the unmeasured batch-mem,
+            and no chain or grid panel may be drawn.
   errors    a missing file, invalid JSON, JSON that is not bench output, an unknown image format,
             an unwritable output and a missing matplotlib: each must exit 2 with a message on
             stderr and write no image.
@@ -14,6 +17,7 @@ The tool runs under this script's python3, as a user's `python3 tools/plot_bench
 finds a python3 with matplotlib itself when this one has none.
 """
 import importlib.util
+import json
 import os
 import struct
 import subprocess
@@ -98,6 +102,36 @@ def render_case(tool, sample, fmt):
     return 0
 
 
+def partial_case(tool, sample):
+    """Only batch-l1 rows: only their panel, the run's identity in the default title."""
+    mod = load_tool(tool)
+    if mod.matplotlib_python() is None:
+        print('SKIP: no python3 with matplotlib; install python3-matplotlib (Debian)',
+              file=sys.stderr)
+        return SKIP
+    with open(sample) as f:
+        data = json.load(f)
+    data['results'] = [r for r in data['results'] if r['mode'] == 'batch-l1']
+    data.update(cpu_model='Test CPU 9000', commit='abc123def456')
+    with tempfile.TemporaryDirectory() as tmp:
+        src, out = os.path.join(tmp, 'l1.json'), os.path.join(tmp, 'l1.svg')
+        with open(src, 'w') as f:
+            json.dump(data, f)
+        p = run(tool, [src, out])
+        if p.returncode != 0:
+            print('FAIL: exit %d\n%s%s' % (p.returncode, p.stdout, p.stderr))
+            return 1
+        with open(out, encoding='utf-8', errors='replace') as f:
+            text = f.read()
+    wrong = [w for w in ('batch-l1', 'Test CPU 9000', 'abc123def456', 'Not measured in this run')
+             if w not in text] + [w for w in ('chains:', 'grids (') if w in text]
+    if wrong:
+        print('FAIL: SVG text wrong about %s' % wrong)
+        return 1
+    print('ok: one batch-l1 panel, titled with the CPU and commit')
+    return 0
+
+
 def error_cases(tmp, sample):
     """(name, argv, environment or None, text stderr must contain); outputs go to tmp/out*."""
     def write(name, text):
@@ -127,6 +161,9 @@ def error_cases(tmp, sample):
          'cannot write'),
         ('missing matplotlib', [sample, png], no_mpl, 'matplotlib is missing'),
         ('no arguments', [], None, 'usage'),
+        ('nothing to draw', [write('none.json', '{"results": [{"mnemonic": "add.u32", '
+                             '"isa": "avx2", "mode": "batch-l1"}]}'), png], None,
+         'nothing to draw'),
     ]
 
 
@@ -146,12 +183,14 @@ def errors_case(tool, sample):
 
 
 def main(argv):
-    if len(argv) != 4 or argv[3] not in ('png', 'svg', 'errors'):
+    if len(argv) != 4 or argv[3] not in ('png', 'svg', 'partial', 'errors'):
         print(__doc__)
         return 2
     tool, sample, case = argv[1:]
     if case == 'errors':
         return errors_case(tool, sample)
+    if case == 'partial':
+        return partial_case(tool, sample)
     return render_case(tool, sample, case)
 
 
