@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Draws `ptxcpu bench --json` output as one picture: where every instruction stands.
 
-Usage: tools/plot_bench.py BENCH.json OUT.png|OUT.svg [--title T]
+Usage: tools/plot_bench.py BENCH.json[.gz] OUT.png|OUT.svg [--title T]
 
 Panels, each drawn only when the run has rows for it (the caption names the batch modes it did
 not measure); the format follows OUT's extension:
@@ -23,6 +23,7 @@ Exit status: 0 written; 2 bad arguments, unreadable or invalid JSON, unwritable 
 matplotlib, or no row any panel draws.
 """
 import argparse
+import gzip
 import io
 import json
 import math
@@ -95,13 +96,15 @@ def pyplot_or_reexec(argv):
 # --- reading the bench JSON --------------------------------------------------------------------
 
 def load_bench(path):
-    """The bench JSON at path as a dict with a list of result rows; Failure if it is not one."""
+    """The bench JSON at path (gzip-compressed where the name ends in .gz) as a dict with a list of
+    result rows; Failure if it is not one."""
     try:
-        with open(path, encoding='utf-8') as f:
+        opener = gzip.open if path.endswith('.gz') else open
+        with opener(path, 'rt', encoding='utf-8') as f:
             data = json.load(f)
-    except OSError as e:
+    except OSError as e:  # (gzip.BadGzipFile is one)
         raise Failure('%s: cannot read: %s' % (path, e.strerror or e))
-    except (ValueError, UnicodeDecodeError) as e:
+    except (ValueError, UnicodeDecodeError, EOFError) as e:
         raise Failure('%s: not valid JSON: %s' % (path, e))
     if not isinstance(data, dict) or not isinstance(data.get('results'), list):
         raise Failure('%s: not `ptxcpu bench --json` output (no "results" list)' % path)

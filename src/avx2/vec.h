@@ -65,6 +65,7 @@ VINL vm vm_and(vm a, vm b) { return simde_mm256_and_si256(a, b); }
 VINL vm vm_or(vm a, vm b) { return simde_mm256_or_si256(a, b); }
 VINL vm vm_andnot(vm a, vm b) { return simde_mm256_andnot_si256(a, b); } /* ~a & b */
 VINL vm vm_not(vm a) { return simde_mm256_xor_si256(a, simde_mm256_set1_epi32(-1)); }
+VINL vm vm_xor(vm a, vm b) { return simde_mm256_xor_si256(a, b); }
 VINL vm vm_none(void) { return simde_mm256_setzero_si256(); }
 VINL int vm_any(vm a) { return !simde_mm256_testz_si256(a, a); }
 /* The masks of 64-bit lanes 0..3 / 4..7 (each 32-bit mask sign-extended), and back. */
@@ -89,8 +90,11 @@ VINL v16 vm_to16_(vm m)
 }
 
 /* ---- compares, selects ---------------------------------------------------------------------- */
-VINL vm v16_cmpeq(v16 a, v16 b) { return vm_from16_(simde_mm_cmpeq_epi16(a, b)); }
-VINL vm v16_cmpgt_s(v16 a, v16 b) { return vm_from16_(simde_mm_cmpgt_epi16(a, b)); }
+VINL v16 v16_eqm(v16 a, v16 b) { return simde_mm_cmpeq_epi16(a, b); }
+VINL v16 v16_gtm_s(v16 a, v16 b) { return simde_mm_cmpgt_epi16(a, b); }
+VINL vm vm_of_m16(v16 m) { return vm_from16_(m); }
+VINL vm v16_cmpeq(v16 a, v16 b) { return vm_of_m16(v16_eqm(a, b)); }
+VINL vm v16_cmpgt_s(v16 a, v16 b) { return vm_of_m16(v16_gtm_s(a, b)); }
 VINL v16 v16_sel(vm m, v16 a, v16 b) { return simde_mm_blendv_epi8(b, a, vm_to16_(m)); }
 VINL vm v32_cmpeq(v32 a, v32 b) { return simde_mm256_cmpeq_epi32(a, b); }
 VINL vm v32_cmpgt_s(v32 a, v32 b) { return simde_mm256_cmpgt_epi32(a, b); }

@@ -194,6 +194,7 @@ VINL vm vm_and(vm a, vm b) { return (vm)(a & b); }
 VINL vm vm_or(vm a, vm b) { return (vm)(a | b); }
 VINL vm vm_andnot(vm a, vm b) { return (vm)(~a & b); }
 VINL vm vm_not(vm a) { return (vm)~a; }
+VINL vm vm_xor(vm a, vm b) { return (vm)(a ^ b); }
 VINL vm vm_none(void) { return 0; }
 VINL int vm_any(vm a) { return a != 0; }
 /* A v64 half's lanes are bits 0..7 / 8..15. vm_join64 is a macro: as a function's arguments, gcc
@@ -203,8 +204,11 @@ VINL vmh vm_half64_hi(vm m) { return (vmh)(m >> 8); }
 #define vm_join64(lo, hi) ((vm)((unsigned)(lo) | ((unsigned)(hi) << 8)))
 
 /* ---- compares, selects ---------------------------------------------------------------------- */
-VINL vm v16_cmpeq(v16 a, v16 b) { return x256_movepi16_mask(simde_mm256_cmpeq_epi16(a, b)); }
-VINL vm v16_cmpgt_s(v16 a, v16 b) { return x256_movepi16_mask(simde_mm256_cmpgt_epi16(a, b)); }
+VINL v16 v16_eqm(v16 a, v16 b) { return simde_mm256_cmpeq_epi16(a, b); }
+VINL v16 v16_gtm_s(v16 a, v16 b) { return simde_mm256_cmpgt_epi16(a, b); }
+VINL vm vm_of_m16(v16 m) { return x256_movepi16_mask(m); }
+VINL vm v16_cmpeq(v16 a, v16 b) { return vm_of_m16(v16_eqm(a, b)); }
+VINL vm v16_cmpgt_s(v16 a, v16 b) { return vm_of_m16(v16_gtm_s(a, b)); }
 VINL v16 v16_sel(vm m, v16 a, v16 b) { return simde_mm256_mask_blend_epi16(m, b, a); }
 VINL vm v32_cmpeq(v32 a, v32 b) { return simde_mm512_cmpeq_epi32_mask(a, b); }
 VINL vm v32_cmpgt_s(v32 a, v32 b) { return simde_mm512_cmpgt_epi32_mask(a, b); }

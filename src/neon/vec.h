@@ -70,6 +70,7 @@ VINL vm vm_and(vm a, vm b) { return simde_vandq_u32(a, b); }
 VINL vm vm_or(vm a, vm b) { return simde_vorrq_u32(a, b); }
 VINL vm vm_andnot(vm a, vm b) { return simde_vbicq_u32(b, a); } /* ~a & b */
 VINL vm vm_not(vm a) { return simde_vmvnq_u32(a); }
+VINL vm vm_xor(vm a, vm b) { return simde_veorq_u32(a, b); }
 VINL vm vm_none(void) { return simde_vdupq_n_u32(0); }
 VINL int vm_any(vm a) { return simde_vmaxvq_u32(a) != 0; }
 /* The masks of 64-bit lanes 0, 1 / 2, 3 (zip each 32-bit mask with itself), and back. */
@@ -96,8 +97,11 @@ VINL v16 v16_max_u(v16 a, v16 b) { return simde_vmax_u16(a, b); }
 VINL v16 v16_min_s(v16 a, v16 b) { return D_FROM_S16_(simde_vmin_s16(D_S16_(a), D_S16_(b))); }
 VINL v16 v16_max_s(v16 a, v16 b) { return D_FROM_S16_(simde_vmax_s16(D_S16_(a), D_S16_(b))); }
 VINL v16 v16_abs_s(v16 a) { return D_FROM_S16_(simde_vabs_s16(D_S16_(a))); } /* -32768 stays */
-VINL vm v16_cmpeq(v16 a, v16 b) { return vm_from16_(simde_vceq_u16(a, b)); }
-VINL vm v16_cmpgt_s(v16 a, v16 b) { return vm_from16_(simde_vcgt_s16(D_S16_(a), D_S16_(b))); }
+VINL v16 v16_eqm(v16 a, v16 b) { return simde_vceq_u16(a, b); }
+VINL v16 v16_gtm_s(v16 a, v16 b) { return simde_vcgt_s16(D_S16_(a), D_S16_(b)); }
+VINL vm vm_of_m16(v16 m) { return vm_from16_(m); }
+VINL vm v16_cmpeq(v16 a, v16 b) { return vm_of_m16(v16_eqm(a, b)); }
+VINL vm v16_cmpgt_s(v16 a, v16 b) { return vm_of_m16(v16_gtm_s(a, b)); }
 VINL v16 v16_sel(vm m, v16 a, v16 b) { return simde_vbsl_u16(simde_vmovn_u32(m), a, b); }
 
 /* ---- v32 ------------------------------------------------------------------------------------ */

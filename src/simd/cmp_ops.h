@@ -47,8 +47,8 @@ VINL simd_cmp_plan simd_cmp_plan_of(unsigned cmp, int is_float)
 /* Floats on their bits, as the scalar reference reads them (ptx_cmp_outcome): a magnitude above
  * inf is a NaN; .ftz zeroes a subnormal's magnitude; the magnitude negated where the sign is set
  * orders the others as signed integers, -0 and +0 both 0. No FP environment reaches integer
- * compares. Written once for every width; the half rows', the f64 ones' (and the f32 ones' on a
- * layer without float compares). */
+ * compares. Written once for the 32- and 64-bit widths: the f64 rows' (and the f32 ones' on a
+ * layer without float compares); the halves' below, the same steps in 16-bit lane masks. */
 #define SIMD_FCMP_BITS_DEF(NAME, W, ABS, INF, MIN_NORMAL)                                        \
     VINL vm simd_fcmp_bits_##NAME(unsigned m, int kind, v##W a, v##W b)                        \
     {                                                                                          \
@@ -70,8 +70,6 @@ VINL simd_cmp_plan simd_cmp_plan_of(unsigned cmp, int is_float)
                                      : vm_not(v##W##_cmpeq(ka, kb));                           \
         return vm_andnot(un, r);                                                               \
     }
-SIMD_FCMP_BITS_DEF(f16, 16, 0x7fff, 0x7c00, 0x0400)
-SIMD_FCMP_BITS_DEF(bf16, 16, 0x7fff, 0x7f80, 0x0080) /* (bf16 rows have no .ftz) */
 SIMD_FCMP_BITS_DEF(32, 32, 0x7fffffffu, 0x7f800000u, 0x00800000u)
 SIMD_FCMP_BITS_DEF(64, 64, 0x7fffffffffffffffull, 0x7ff0000000000000ull, 0x0010000000000000ull)
 #undef SIMD_FCMP_BITS_DEF
@@ -113,18 +111,73 @@ VINL vm simd_fcmp_64(unsigned m, int kind, v64 a, v64 b)
 #define simd_fcmp_64 simd_fcmp_bits_64
 #endif
 
-/* 16-bit lanes have a signed compare only: unsigned a < b is min(a, b) == a without a == b.
- * Halves on their bits; a packed source's halves come here one at a time (simd/kernels_pred.h). */
-SIMD_CMP_BODY(SETP, 16)
+/* 16-bit tests in 16-bit lane masks (0xffff or 0 a lane: v16_eqm, v16_gtm_s), so that a test
+ * stays in its lanes until vm_of_m16 makes its one vm, or set's 16-bit d takes it as it is (as
+ * vm, each compare and select of a half's bits widened or narrowed the mask on AVX2 and NEON:
+ * set.lt.f16.u16 ran at 0.2x the plain loop there). */
+VINL v16 simd_m16_not(v16 m) { return v16_xor(m, v16_set1(0xffff)); }
+VINL v16 simd_m16_sel(v16 m, v16 a, v16 b) { return v16_xor(b, v16_and(m, v16_xor(a, b))); }
+/* The halves on their bits: the steps of SIMD_FCMP_BITS_DEF */
+#define SIMD_FCMP_M16_DEF(NAME, INF, MIN_NORMAL)                                                 \
+    VINL v16 simd_fcmp_m16_##NAME(unsigned m, int kind, v16 a, v16 b)                          \
+    {                                                                                          \
+        const v16 zero = v16_set1(0), inf = v16_set1(INF), abs = v16_set1(0x7fff);             \
+        v16 xa = v16_and(a, abs), xb = v16_and(b, abs);                                        \
+        const v16 un = v16_or(v16_gtm_s(xa, inf), v16_gtm_s(xb, inf));                         \
+        if (kind == CK_UN)                                                                     \
+            return un;                                                                         \
+        if (m & M_FTZ) {                                                                       \
+            const v16 min_normal = v16_set1(MIN_NORMAL);                                       \
+            xa = v16_and(xa, simd_m16_not(v16_gtm_s(min_normal, xa)));                         \
+            xb = v16_and(xb, simd_m16_not(v16_gtm_s(min_normal, xb)));                         \
+        }                                                                                      \
+        const v16 ka = simd_m16_sel(v16_gtm_s(zero, a), v16_sub(zero, xa), xa);                \
+        const v16 kb = simd_m16_sel(v16_gtm_s(zero, b), v16_sub(zero, xb), xb);                \
+        const v16 r = kind == CK_LT   ? v16_gtm_s(kb, ka)                                      \
+                      : kind == CK_LE ? simd_m16_not(v16_gtm_s(ka, kb))                        \
+                      : kind == CK_EQ ? v16_eqm(ka, kb)                                        \
+                                      : simd_m16_not(v16_eqm(ka, kb));                         \
+        return v16_and(r, simd_m16_not(un));                                                   \
+    }
+SIMD_FCMP_M16_DEF(f16, 0x7c00, 0x0400)
+SIMD_FCMP_M16_DEF(bf16, 0x7f80, 0x0080) /* (bf16 rows have no .ftz) */
+#undef SIMD_FCMP_M16_DEF
+
+/* A 16-bit test as lane masks. 16-bit lanes have a signed compare only: unsigned a < b is the
+ * signed compare with both sign bits flipped (min(a, b) == a without a == b took two compares).
+ * A packed source's halves come here one at a time (simd/kernels_pred.h). */
+VINL v16 simd_cmp_m16(int ty, unsigned m, int kind, v16 a, v16 b)
 {
     if (ty == TY_F16 || ty == TY_F16X2)
-        return simd_fcmp_bits_f16(m, kind, a, b);
+        return simd_fcmp_m16_f16(m, kind, a, b);
     if (ty == TY_BF16 || ty == TY_BF16X2)
-        return simd_fcmp_bits_bf16(m, kind, a, b);
+        return simd_fcmp_m16_bf16(m, kind, a, b);
     if (kind == CK_EQ)
-        return v16_cmpeq(a, b);
-    return ty == TY_S16 ? v16_cmpgt_s(b, a)
-                        : vm_andnot(v16_cmpeq(a, b), v16_cmpeq(v16_min_u(a, b), a));
+        return v16_eqm(a, b);
+    if (ty == TY_S16)
+        return v16_gtm_s(b, a);
+    const v16 sign = v16_set1(0x8000);
+    return v16_gtm_s(v16_xor(b, sign), v16_xor(a, sign));
+}
+/* bf16 is the f32 of its bits at the top, exactly: where the layer has float compares (which
+ * the kernel runs with DAZ clear: simd/kernels_pred.h's SIMD_CMP_FP), two widenings and one
+ * compare replace the bits' dozen steps (bf16 has no .ftz, and its subnormals stay subnormal) */
+#ifdef VEC_HAS_FCMP_F32
+#define SIMD_BF16_BY_F32 1
+VINL vm simd_fcmp_bf16_as_f32(int kind, v16 a, v16 b)
+{
+    return SIMD_FCMP_BY_KIND(32, kind, v32_slli(v32_from16_u(a), 16), v32_slli(v32_from16_u(b), 16));
+}
+#else
+#define SIMD_BF16_BY_F32 0
+#endif
+SIMD_CMP_BODY(SETP, 16)
+{
+#if SIMD_BF16_BY_F32
+    if (ty == TY_BF16 || ty == TY_BF16X2)
+        return simd_fcmp_bf16_as_f32(kind, a, b);
+#endif
+    return vm_of_m16(simd_cmp_m16(ty, m, kind, a, b));
 }
 SIMD_CMP_BODY(SETP, 32)
 {

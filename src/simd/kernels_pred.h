@@ -101,16 +101,64 @@ VINL void simd_pred_merge(ptxcpu_lanemask *d, ptxcpu_lanemask r, ptxcpu_lanemask
     else if (guard)
         *d = (*d & ~guard) | (r & guard);
 }
-/* set's d stays in vectors: each chunk's lanes (negated, combined with c's lanes by the Boolean
- * operator) select the destination type's true value (1.0 in a float format, else all ones: 
- * ptx_set_true) or 0, stored in the guarded lanes. A packed half source (9.7.7.1) is compared
- * half by half, each half of d its own result. The branches test what is fixed for the call. */
-VINL vm simd_cmp_bop_vm(unsigned bop, vm t, vm c)
+/* t BoolOp c as (t & m) ^ a, m and a words made from a warp's c by the call's three constants
+ * (and: m = c, a = 0; or: ~c, c; xor: ~0, c; none: ~0, 0): no branch on the operator in a chunk,
+ * where testing it and the negation in each one made 20 branches a warp on AVX2 and held
+ * set.lt.xor.u32.u32 at 0.6x the plain loop */
+typedef struct simd_bop_words {
+    uint32_t km, kx, kb; /* m = (c & km) ^ kx, a = c & kb */
+} simd_bop_words;
+VINL simd_bop_words simd_bop_words_of(unsigned bop)
 {
-    return bop == BOP_AND  ? vm_and(t, c)
-           : bop == BOP_OR ? vm_or(t, c)
-           : bop == BOP_XOR ? vm_or(vm_andnot(c, t), vm_andnot(t, c))
-                            : t;
+    return bop == BOP_AND   ? (simd_bop_words){~0u, 0, 0}
+           : bop == BOP_OR  ? (simd_bop_words){~0u, ~0u, ~0u}
+           : bop == BOP_XOR ? (simd_bop_words){0, ~0u, ~0u}
+                            : (simd_bop_words){0, ~0u, 0};
+}
+#define SIMD_BOP_M(bw, c) (((c) & (bw).km) ^ (bw).kx)
+#define SIMD_BOP_A(bw, c) ((c) & (bw).kb)
+/* set's d stays in vectors: each chunk's lanes (negated, combined with c's lanes by the Boolean
+ * operator) select the destination type's true value (1.0 in a float format, else all ones:
+ * ptx_set_true) or 0, stored in the guarded lanes. A packed half source (9.7.7.1) is compared
+ * half by half, each half of d its own result. neg: whether the operator negates the test; bm,
+ * ba: the warp's m and a words; cw: whether the kernel reads c. */
+VINL vm simd_cmp_bop_vm(int cw, vm t, int neg, uint32_t bm, uint32_t ba, unsigned k)
+{
+    t = neg ? vm_not(t) : t; /* (a branch fixed for the call: cheaper than an xor a chunk) */
+    return cw ? vm_xor(vm_and(t, vm_from_word(bm, k)), vm_from_word(ba, k)) : t;
+}
+/* A chunk as v16 where AW is 16 (the only width that uses it: other widths give zeros, in code
+ * their kernels never run) */
+#define SIMD_V16_(AW, x) PTX_CAT(SIMD_V16_, AW)(x)
+#define SIMD_V16_16(x) (x)
+#define SIMD_V16_32(x) v16_set1(0)
+#define SIMD_V16_64(x) v16_set1(0)
+/* A packed half type (f16x2, bf16x2): each half compared by itself (9.7.7) */
+#define SIMD_TY_X2H(TY) (TY_##TY == TY_F16X2 || TY_##TY == TY_BF16X2)
+/* Chunk k's lanes of a warp's predicate word as 16-bit lane masks (VL <= 16) */
+VINL v16 simd_m16_from_word(uint32_t word, unsigned k)
+{
+    static const uint16_t lane_bit[16] = {1u << 0, 1u << 1, 1u << 2, 1u << 3, 1u << 4, 1u << 5,
+                                          1u << 6, 1u << 7, 1u << 8, 1u << 9, 1u << 10, 1u << 11,
+                                          1u << 12, 1u << 13, 1u << 14, 1u << 15};
+    const v16 bits = v16_load(lane_bit);
+    return v16_eqm(v16_and(v16_set1((uint16_t)(word >> (k * VL))), bits), bits);
+}
+/* set's lanes of a 16-bit test (a half, or a 16-bit source) as 16-bit lane masks:
+ * ((test ^ neg) & m) ^ a (simd_cmp_bop_vm), and the true value or 0 of each 16-bit lane */
+VINL v16 simd_cmp_set16(int ty, unsigned m, int kind, uint16_t neg16, int cw, uint32_t bm,
+                        uint32_t ba, unsigned k, v16 a, v16 b, uint16_t one)
+{
+#if SIMD_BF16_BY_F32
+    if (ty == TY_BF16 || ty == TY_BF16X2) /* (a vm: narrowed once by the select) */
+        return v16_sel(simd_cmp_bop_vm(cw, simd_fcmp_bf16_as_f32(kind, a, b), neg16 != 0, bm, ba,
+                                       k),
+                       v16_set1(one), v16_set1(0));
+#endif
+    v16 t = v16_xor(simd_cmp_m16(ty, m, kind, a, b), v16_set1(neg16));
+    if (cw)
+        t = v16_xor(v16_and(t, simd_m16_from_word(bm, k)), simd_m16_from_word(ba, k));
+    return v16_and(t, v16_set1(one));
 }
 /* Chunk k of a 32-bit register as its low and high 16-bit halves, in lane order (a packed half
  * source); the other widths have none (X2 kernels read 32-bit sources: never expanded there). */
@@ -122,31 +170,64 @@ VINL vm simd_cmp_bop_vm(unsigned bop, vm t, vm c)
 #define SIMD_CMP_HALVES_16(p, k, lo, hi) { lo = hi = v16_set1(0); }
 #define SIMD_CMP_HALVES_64 SIMD_CMP_HALVES_16
 #define SIMD_CMP_HALVES(AW) PTX_CAT(SIMD_CMP_HALVES_, AW)
+/* Chunk k of set's d from its lanes' flags f: the true value or 0 in the guarded lanes */
+#define SIMD_CMP_SET_STORE(DW, d, k, f, one, guard)                                              \
+    {                                                                                          \
+        const uint32_t g_ = (uint32_t)((guard) >> ((k) * VL));                                 \
+        if ((DW) == 16) {                                                                      \
+            const v16 st_ = v16_sel(f, v16_set1((uint16_t)(one)), v16_set1(0));                 \
+            if ((guard) == ~0u)                                                                \
+                WARP_CHUNK_STORE_16(d, k, st_);                                                 \
+            else                                                                               \
+                WARP_CHUNK_STORE_GUARD_16(d, k, st_, g_);                                       \
+        } else {                                                                               \
+            const v32 st_ = SIMD_SET_TRUE32(f, one);                                            \
+            if ((guard) == ~0u)                                                                \
+                WARP_CHUNK_STORE_32(d, k, st_);                                                 \
+            else                                                                               \
+                WARP_CHUNK_STORE_GUARD_32(d, k, st_, g_);                                       \
+        }                                                                                      \
+    }
 /* Lane flags of a test on chunk k: t = (test ^ neg) BoolOp c */
-#define SIMD_CMP_FLAGS(SEM, W, TY, MODS, kind, neg, bop, c, k, a, b)                              \
-    simd_cmp_bop_vm(bop, (neg) ? vm_not(simd_cmp_##SEM##_##W(TY_##TY, MODS, kind, a, b))         \
-                              : simd_cmp_##SEM##_##W(TY_##TY, MODS, kind, a, b),              \
-                    vm_from_word(c, k))
-#define SIMD_CMP_SET_WARP(SEM, TY, MODS, DW, AW, BW, CW, pa, pb, c_, d, guard, kind, neg, bop, \
+#define SIMD_CMP_FLAGS(SEM, W, TY, MODS, kind, neg, CW, bm, ba, k, a, b)                          \
+    simd_cmp_bop_vm(CW, simd_cmp_##SEM##_##W(TY_##TY, MODS, kind, a, b), (neg) != 0, bm, ba, k)
+#define SIMD_CMP_SET_WARP(SEM, TY, MODS, DW, AW, BW, CW, pa, pb, bm, ba, d, guard, kind, negw,  \
                           one_)                                                                \
     {                                                                                          \
         /* d may be exactly a or b: of another width, every source chunk is read before d's    \
          * first; of the same, d's chunk k is theirs, read just before it is written (the      \
-         * plain loop's order: loading the warp first ran a cycle a warp slower) */            \
-        enum { X2_ = TY_##TY == TY_F16X2 || TY_##TY == TY_BF16X2, EARLY_ = (AW) != (DW) };     \
+         * plain loop's order: loading the warp first ran a cycle a warp slower). With c       \
+         * (WORD_), the warp's flags become one word, combined with c as words, then d's       \
+         * chunks: a vm formula per chunk cost two conversions of words and three operations */ \
+        enum { X2_ = SIMD_TY_X2H(TY), EARLY_ = (AW) != (DW),                                   \
+               WORD_ = (CW) && !X2_ && !((AW) == 16 && (DW) == 16) };                          \
         VT(AW) a_[NCH], b_[NCH];                                                               \
         v16 al_[NCH], ah_[NCH], bl_[NCH], bh_[NCH];                                            \
         for (unsigned k = 0; k < NCH; k++)                                                     \
-            if (EARLY_)                                                                        \
+            if (EARLY_ || WORD_)                                                               \
                 SIMD_CMP_SET_LOAD(AW, BW, X2_, pa, pb, k, a_, b_, al_, ah_, bl_, bh_)          \
-        const unsigned bop_ = (CW) ? (bop) : BOP_NONE;                                         \
-        for (unsigned k = 0; k < NCH; k++) {                                                   \
+        if (WORD_) {                                                                           \
+            vm f_[NCH];                                                                        \
+            for (unsigned k = 0; k < NCH; k++)                                                 \
+                f_[k] = simd_cmp_##SEM##_##AW(TY_##TY, MODS, kind, a_[k], b_[k]);              \
+            const uint32_t r_ = ((simd_warp_bits(f_) ^ (negw)) & (bm)) ^ (ba);                 \
+            for (unsigned k = 0; k < NCH; k++)                                                 \
+                SIMD_CMP_SET_STORE(DW, d, k, vm_from_word(r_, k), one_, guard);                \
+        }                                                                                      \
+        for (unsigned k = 0; k < NCH && !WORD_; k++) {                                         \
             if (!EARLY_)                                                                       \
                 SIMD_CMP_SET_LOAD(AW, BW, X2_, pa, pb, k, a_, b_, al_, ah_, bl_, bh_)          \
             const uint32_t g_ = (uint32_t)(guard >> (k * VL));                                 \
             if ((DW) == 16) {                                                                  \
-                const vm f = SIMD_CMP_FLAGS(SEM, AW, TY, MODS, kind, neg, bop_, c_, k, a_[k], b_[k]); \
-                const v16 r = v16_sel(f, v16_set1((uint16_t)(one_)), v16_set1(0));               \
+                v16 r;                                                                         \
+                if ((AW) == 16) /* (the test's 16-bit masks are d's lanes) */                  \
+                    r = simd_cmp_set16(TY_##TY, MODS, kind, (uint16_t)(negw), CW, bm, ba,          \
+                                       k, SIMD_V16_(AW, a_[k]), SIMD_V16_(AW, b_[k]),          \
+                                       (uint16_t)(one_));                                      \
+                else                                                                           \
+                    r = v16_sel(SIMD_CMP_FLAGS(SEM, AW, TY, MODS, kind, negw, CW, bm, ba, k,    \
+                                               a_[k], b_[k]),                                  \
+                                v16_set1((uint16_t)(one_)), v16_set1(0));                      \
                 if (guard == ~0u)                                                              \
                     WARP_CHUNK_STORE_16(d, k, r);                                              \
                 else                                                                           \
@@ -155,13 +236,14 @@ VINL vm simd_cmp_bop_vm(unsigned bop, vm t, vm c)
             }                                                                                  \
             v32 r;                                                                             \
             if (X2_) {                                                                         \
-                const v16 t16_ = v16_set1((uint16_t)(one_)), f16_ = v16_set1(0);               \
-                const vm fl = SIMD_CMP_FLAGS(SEM, 16, TY, MODS, kind, neg, bop_, c_, k, al_[k], bl_[k]); \
-                const vm fh = SIMD_CMP_FLAGS(SEM, 16, TY, MODS, kind, neg, bop_, c_, k, ah_[k], bh_[k]); \
-                r = v32_or(v32_from16_u(v16_sel(fl, t16_, f16_)),                              \
-                           v32_slli(v32_from16_u(v16_sel(fh, t16_, f16_)), 16));               \
+                const v16 rl = simd_cmp_set16(TY_##TY, MODS, kind, (uint16_t)(negw), CW,           \
+                                              bm, ba, k, al_[k], bl_[k], (uint16_t)(one_)); \
+                const v16 rh = simd_cmp_set16(TY_##TY, MODS, kind, (uint16_t)(negw), CW,           \
+                                              bm, ba, k, ah_[k], bh_[k], (uint16_t)(one_)); \
+                r = v32_or(v32_from16_u(rl), v32_slli(v32_from16_u(rh), 16));                 \
             } else {                                                                           \
-                const vm f = SIMD_CMP_FLAGS(SEM, AW, TY, MODS, kind, neg, bop_, c_, k, a_[k], b_[k]); \
+                const vm f = SIMD_CMP_FLAGS(SEM, AW, TY, MODS, kind, negw, CW, bm, ba, k,       \
+                                            a_[k], b_[k]);                                     \
                 r = SIMD_SET_TRUE32(f, one_);                                                  \
             }                                                                                  \
             if (guard == ~0u)                                                                  \
@@ -189,7 +271,7 @@ VINL vm simd_cmp_bop_vm(unsigned bop, vm t, vm c)
     {                                                                                          \
         vm lo_[NCH], hi_[NCH];                                                                 \
         for (unsigned k = 0; k < NCH; k++)                                                     \
-            if (TY_##TY == TY_F16X2 || TY_##TY == TY_BF16X2) {                                 \
+            if (SIMD_TY_X2H(TY)) {                                                             \
                 v16 al, ah, bl, bh;                                                            \
                 SIMD_CMP_HALVES(AW)(pa, k, al, ah)                                             \
                 SIMD_CMP_HALVES(AW)(pb, k, bl, bh)                                             \
@@ -200,7 +282,7 @@ VINL vm simd_cmp_bop_vm(unsigned bop, vm t, vm c)
                                                WARP_CHUNK_LOAD(AW)(pa, k),                     \
                                                WARP_CHUNK_LOAD(BW)(pb, k));                    \
         t = simd_warp_bits(lo_) ^ (neg);                                                       \
-        u = TY_##TY == TY_F16X2 || TY_##TY == TY_BF16X2 ? simd_warp_bits(hi_) ^ (neg) : ~t;     \
+        u = SIMD_TY_X2H(TY) ? simd_warp_bits(hi_) ^ (neg) : ~t;                                \
     }
 /* The loop of one test. guarded: whether the batch has guard masks; the loop of a batch without
  * them, the common case, tests no guard per warp or chunk. Each operand's address is a pointer
@@ -211,6 +293,7 @@ VINL vm simd_cmp_bop_vm(unsigned bop, vm t, vm c)
     VINL void simd_cmp_loop_##ID(const ptxcpu_batch *bt, int kind, ptxcpu_lanemask neg,        \
                                  unsigned bop, int guarded, uint32_t one)                      \
     {                                                                                          \
+        const simd_bop_words bw = simd_bop_words_of((CW) ? bop : BOP_NONE);                    \
         const char *pa = bt->src[0].base, *pb = bt->src[1].base, *pc = bt->src[2].base,        \
                    *pg = (const char *)bt->guard;                                              \
         char *pd = bt->d;                                                                      \
@@ -218,11 +301,14 @@ VINL vm simd_cmp_bop_vm(unsigned bop, vm t, vm c)
             const ptxcpu_lanemask guard = guarded ? *(const ptxcpu_lanemask *)pg : ~0u;        \
             const ptxcpu_lanemask c = (CW) ? *(const ptxcpu_lanemask *)pc : 0;                 \
             if ((DW) != PTXCPU_DST_PRED_PAIR) {                                                \
-                SIMD_CMP_SET_WARP(SEM, TY, MODS, DW, AW, BW, CW, pa, pb, c, pd, guard, kind,   \
-                                  neg, bop, one)                                               \
+                const uint32_t bm = SIMD_BOP_M(bw, c), ba = SIMD_BOP_A(bw, c);                 \
+                SIMD_CMP_SET_WARP(SEM, TY, MODS, DW, AW, BW, CW, pa, pb, bm, ba, pd, guard,    \
+                                  kind, neg, one)                                              \
             } else {                                                                           \
                 ptxcpu_lanemask t, u;                                                          \
                 SIMD_CMP_SETP_WARP(SEM, TY, MODS, AW, BW, pa, pb, kind, neg, t, u)             \
+                /* (the operator by branches: as (t & bm) ^ ba, gcc moved the words through   \
+                 * mask registers on AVX-512, 0.8x the plain loop where this is 1.4x) */       \
                 simd_pred_merge((ptxcpu_lanemask *)pd, ptx_bop_apply(bop, t, c), guard);       \
                 simd_pred_merge((ptxcpu_lanemask *)pd + 1, ptx_bop_apply(bop, u, c), guard);   \
             }                                                                                  \
@@ -239,7 +325,7 @@ VINL vm simd_cmp_bop_vm(unsigned bop, vm t, vm c)
         ptxcpu_batch walk_ = *batch;                                                           \
         const simd_cmp_plan plan = simd_cmp_plan_of(ctx->cmp, FLOAT_);                         \
         /* set's true value, by the row's d (ctx->ty2: one kernel serves a width's types) */   \
-        const uint32_t one = ptx_set_true(ctx->ty2, TY_##TY == TY_F16X2 || TY_##TY == TY_BF16X2); \
+        const uint32_t one = ptx_set_true(ctx->ty2, SIMD_TY_X2H(TY));                          \
         if (plan.swap) {                                                                       \
             const ptxcpu_src a_ = walk_.src[0];                                                \
             walk_.src[0] = walk_.src[1], walk_.src[1] = a_;                                    \
@@ -279,12 +365,13 @@ VINL vm simd_cmp_bop_vm(unsigned bop, vm t, vm c)
 #define SIMD_CMP_LOOP(ID, bt, kind, neg, bop, guarded)                                         \
     ((guarded) ? simd_cmp_loop_##ID(bt, kind, neg, bop, 1, one)                                \
                : simd_cmp_loop_##ID(bt, kind, neg, bop, 0, one))
-/* The compare kernels that run float compares (f32 on a layer that has them): in the FP
- * environment, DAZ clear */
+/* The compare kernels that run float compares (f32 on a layer that has them, and bf16 read as
+ * f32): in the FP environment, DAZ clear */
+#define SIMD_CMP_BF16_(TY) (TY_##TY == TY_BF16 || TY_##TY == TY_BF16X2) /* as f32: cmp_ops.h */
 #if defined(VEC_HAS_FCMP_F32) && defined(VEC_HAS_FCMP_F64)
-#define SIMD_CMP_FP(TY) (TY_##TY == TY_F32 || TY_##TY == TY_F64)
+#define SIMD_CMP_FP(TY) (TY_##TY == TY_F32 || TY_##TY == TY_F64 || SIMD_CMP_BF16_(TY))
 #elif defined(VEC_HAS_FCMP_F32)
-#define SIMD_CMP_FP(TY) (TY_##TY == TY_F32)
+#define SIMD_CMP_FP(TY) (TY_##TY == TY_F32 || SIMD_CMP_BF16_(TY))
 #else
 #define SIMD_CMP_FP(TY) 0
 #endif

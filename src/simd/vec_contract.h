@@ -55,6 +55,7 @@
     X(vm, vm_or, (vm, vm))                                                                         \
     X(vm, vm_andnot, (vm, vm))            /* ~a & b */                                             \
     X(vm, vm_not, (vm))                                                                            \
+    X(vm, vm_xor, (vm, vm))                                                                        \
     X(vm, vm_none, (void))                /* no lane set */                                        \
     X(int, vm_any, (vm))                  /* nonzero iff some lane is set */
 
@@ -74,6 +75,11 @@
     X(v16, v16_abs_s, (v16))              /* -32768 stays */                                       \
     X(vm, v16_cmpeq, (v16, v16))                                                                   \
     X(vm, v16_cmpgt_s, (v16, v16))                                                                 \
+    /* the same compares as 16-bit lane masks (0xffff or 0 a lane), so that a 16-bit test stays   \
+     * in 16-bit lanes until vm_of_m16 makes its one vm (AVX2 and NEON widen each vm) */          \
+    X(v16, v16_eqm, (v16, v16))                                                                    \
+    X(v16, v16_gtm_s, (v16, v16))                                                                  \
+    X(vm, vm_of_m16, (v16))               /* 16-bit lane masks as the lanes' vm */                 \
     X(v16, v16_sel, (vm, v16, v16))       /* m ? a : b, per lane */
 
 #define VEC_INT32(X)                                                                               \

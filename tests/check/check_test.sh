@@ -3,22 +3,10 @@
 # malformed files and bad --isa lists exit 2 naming file:line. Usage: check_test.sh MODE PTXCPU [FILE]
 set -u
 mode=$1 ptx=$2 file=${3:-}
-# PTXCPU_RUNNER: how to start the tool when it is cross-built (e.g. "qemu-aarch64 -L /")
-px() { ${PTXCPU_RUNNER:-} "$ptx" "$@"; }
-tmp=$(mktemp -d) || exit 99
-trap 'rm -rf "$tmp"' EXIT
-pass=0 fail=0
+. "$(dirname "$0")/../common/cli_prelude.sh"
 
-ok() { pass=$((pass + 1)); }
-no() { fail=$((fail + 1)); echo "FAIL: $*"; }
-
-# run ARGS...: sets rc, out (stdout), err (stderr)
-run() {
-    px check "$@" >"$tmp/out" 2>"$tmp/err"
-    rc=$?
-    out=$(cat "$tmp/out")
-    err=$(cat "$tmp/err")
-}
+# run ARGS...: `ptxcpu check ARGS`; sets rc, out (stdout), err (stderr)
+run() { run_px check "$@"; }
 
 # expect_pass FILE...: exit 0, last line "N passed, 0 failed" with N > 0
 expect_pass() {

@@ -6,21 +6,10 @@
 # Usage: imm_operand_test.sh PTXCPU
 set -u
 ptx=$1
-# PTXCPU_RUNNER: how to start the tool when it is cross-built (e.g. "qemu-aarch64 -L /")
-px() { ${PTXCPU_RUNNER:-} "$ptx" "$@"; }
-tmp=$(mktemp -d) || exit 99
-trap 'rm -rf "$tmp"' EXIT
-pass=0 fail=0
-ok() { pass=$((pass + 1)); }
-no() { fail=$((fail + 1)); echo "FAIL: $*"; }
+. "$(dirname "$0")/../common/cli_prelude.sh"
 
 # run ARGS...: sets rc, out (stdout), err (stderr)
-run() {
-    px "$@" >"$tmp/out" 2>"$tmp/err"
-    rc=$?
-    out=$(cat "$tmp/out")
-    err=$(cat "$tmp/err")
-}
+run() { run_px "$@"; }
 
 # eval_is RESULT ARGS...: `ptxcpu eval ARGS` exits 0 and every ISA's line gives RESULT
 eval_is() {

@@ -19,15 +19,21 @@ static inline unsigned test_scale(void)
     return s < 1 ? 1u : (unsigned)s;
 }
 
-/* The kernel of insn on isa for the suites that run every row as ptxcpu_resolve gives it: the
- * rows resolved with an immediate (lop3) get the table TEST_LOP3_LUT, 0xe8 (the majority of a, b,
- * c); tests/cmp/lop3_oracle.c runs every table. (test_common.h users include ptxcpu.h first.) */
+/* The kernel of insn on isa for the suites that run every row as ptxcpu_resolve gives it: a row
+ * resolved with an immediate (lop3) gets the table lut, others ignore it; test_resolve gives
+ * TEST_LOP3_LUT, 0xe8 (the majority of a, b, c); tests/cmp/lop3_oracle.c runs every table, the
+ * fuzz target the input's. (test_common.h users include ptxcpu.h first.) */
 #ifdef PTXCPU_CORE_H
 #define TEST_LOP3_LUT 0xe8
+static inline ptxcpu_status test_resolve_lut(const ptxcpu_insn *insn, ptxcpu_isa isa, unsigned lut,
+                                             ptxcpu_kernel *k)
+{
+    return ptxcpu_insn_imm_bits(insn) ? ptxcpu_resolve_imm(insn, isa, lut, k)
+                                      : ptxcpu_resolve(insn, isa, k);
+}
 static inline ptxcpu_status test_resolve(const ptxcpu_insn *insn, ptxcpu_isa isa, ptxcpu_kernel *k)
 {
-    return ptxcpu_insn_imm_bits(insn) ? ptxcpu_resolve_imm(insn, isa, TEST_LOP3_LUT, k)
-                                      : ptxcpu_resolve(insn, isa, k);
+    return test_resolve_lut(insn, isa, TEST_LOP3_LUT, k);
 }
 #endif
 

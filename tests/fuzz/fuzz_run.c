@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "fuzz_check.h"
+#include "test_common.h"
 
 /* ---- the arena ---------------------------------------------------------------------------------
  * Every operand lies in memory that holds exactly the bytes its descriptor names. One memfd holds every operand's bytes. The library sees each role (d, the four sources, guard,
@@ -299,13 +300,6 @@ static unsigned char *snap_of(unsigned char (*buf)[SNAP], int r, const span *sp,
 }
 
 /* ptxcpu_resolve, or for the rows resolved with an immediate (lop3) ptxcpu_resolve_imm of lut */
-static ptxcpu_status fuzz_resolve(const ptxcpu_insn *insn, ptxcpu_isa isa, unsigned lut,
-                                  ptxcpu_kernel *k)
-{
-    return ptxcpu_insn_imm_bits(insn) ? ptxcpu_resolve_imm(insn, isa, lut, k)
-                                      : ptxcpu_resolve(insn, isa, k);
-}
-
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -331,7 +325,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     ptxcpu_kernel k = NULL;
     /* (lop3: its table from the input, the same for the scalar reference below) */
     const unsigned lut = ptxcpu_insn_imm_bits(&insn) ? u8(&in) : 0;
-    st = fuzz_resolve(&insn, isa, lut, &k);
+    st = test_resolve_lut(&insn, isa, lut, &k);
     if (isa != PTXCPU_ISA_BEST && !ptxcpu_isa_usable(isa)) {
         CHECK(st == PTXCPU_E_ISA);
         return 0;
@@ -569,7 +563,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     /* the same batch on the scalar kernel, packed: the same d and CC words */
     if (want_ref && st == PTXCPU_OK) {
         ptxcpu_kernel ks;
-        CHECK(fuzz_resolve(&insn, PTXCPU_ISA_SCALAR, lut, &ks) == PTXCPU_OK);
+        CHECK(test_resolve_lut(&insn, PTXCPU_ISA_SCALAR, lut, &ks) == PTXCPU_OK);
         ptxcpu_batch rb = {.n = nw, .d = ref_d, .d_stride = (ptrdiff_t)L[R_D].reg,
                            .guard = ref_guard, .guard_stride = 4, .cc = ref_cc, .cc_stride = 4};
         for (unsigned kk = 0; kk < d.nsrc; kk++)

@@ -67,7 +67,7 @@ fi
 # The harnesses: fuzz_vecfile runs cli/check.c, fuzz_operand cli/operands.c; all link the library
 # and its dependencies (hwloc, OpenMP).
 cflags="-std=c11 -D_GNU_SOURCE -O1 -gline-tables-only -Wall -Wextra -Werror -fsanitize=fuzzer,address,undefined $san"
-cflags="$cflags -I$root/include -I$root/cli -I$root/cli/common"
+cflags="$cflags -I$root/include -I$root/cli -I$root/cli/common -I$root/tests/common"
 libs="$lib -lhwloc -fopenmp -lpthread -lsleef -lm"
 for t in $targets; do
     case $t in

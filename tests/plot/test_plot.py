@@ -161,6 +161,7 @@ def error_cases(tmp, sample):
          'cannot write'),
         ('missing matplotlib', [sample, png], no_mpl, 'matplotlib is missing'),
         ('no arguments', [], None, 'usage'),
+        ('not gzip', [write('bad.json.gz', 'not compressed'), png], None, 'cannot read'),
         ('nothing to draw', [write('none.json', '{"results": [{"mnemonic": "add.u32", '
                              '"isa": "avx2", "mode": "batch-l1"}]}'), png], None,
          'nothing to draw'),
