@@ -171,6 +171,17 @@ VINL vm simd_fcmp_bf16_as_f32(int kind, v16 a, v16 b)
 #else
 #define SIMD_BF16_BY_F32 0
 #endif
+/* A bf16x2 register's halves as the f32 they are, the low one shifted up and the high one
+ * masked, compared in 32-bit lanes (no split into 16-bit halves and widening back) */
+VINL vm simd_fcmp_bf16x2_lo(int kind, v32 a, v32 b)
+{
+    return simd_fcmp_32(0, kind, v32_slli(a, 16), v32_slli(b, 16));
+}
+VINL vm simd_fcmp_bf16x2_hi(int kind, v32 a, v32 b)
+{
+    const v32 high = v32_set1(0xffff0000u);
+    return simd_fcmp_32(0, kind, v32_and(a, high), v32_and(b, high));
+}
 SIMD_CMP_BODY(SETP, 16)
 {
 #if SIMD_BF16_BY_F32

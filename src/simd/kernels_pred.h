@@ -133,6 +133,10 @@ VINL vm simd_cmp_bop_vm(int cw, vm t, int neg, uint32_t bm, uint32_t ba, unsigne
 #define SIMD_V16_16(x) (x)
 #define SIMD_V16_32(x) v16_set1(0)
 #define SIMD_V16_64(x) v16_set1(0)
+#define SIMD_V32_(AW, x) PTX_CAT(SIMD_V32_, AW)(x) /* (likewise a 32-bit chunk) */
+#define SIMD_V32_32(x) (x)
+#define SIMD_V32_16(x) v32_zero()
+#define SIMD_V32_64(x) v32_zero()
 /* A packed half type (f16x2, bf16x2): each half compared by itself (9.7.7) */
 #define SIMD_TY_X2H(TY) (TY_##TY == TY_F16X2 || TY_##TY == TY_BF16X2)
 /* Chunk k's lanes of a warp's predicate word as 16-bit lane masks (VL <= 16) */
@@ -200,12 +204,13 @@ VINL v16 simd_cmp_set16(int ty, unsigned m, int kind, uint16_t neg16, int cw, ui
          * (WORD_), the warp's flags become one word, combined with c as words, then d's       \
          * chunks: a vm formula per chunk cost two conversions of words and three operations */ \
         enum { X2_ = SIMD_TY_X2H(TY), EARLY_ = (AW) != (DW),                                   \
-               WORD_ = (CW) && !X2_ && !((AW) == 16 && (DW) == 16) };                          \
+               WORD_ = (CW) && !X2_ && !((AW) == 16 && (DW) == 16),                            \
+               X2F_ = TY_##TY == TY_BF16X2, X2H_ = X2_ && !X2F_ }; /* (bf16x2: as f32) */      \
         VT(AW) a_[NCH], b_[NCH];                                                               \
         v16 al_[NCH], ah_[NCH], bl_[NCH], bh_[NCH];                                            \
         for (unsigned k = 0; k < NCH; k++)                                                     \
             if (EARLY_ || WORD_)                                                               \
-                SIMD_CMP_SET_LOAD(AW, BW, X2_, pa, pb, k, a_, b_, al_, ah_, bl_, bh_)          \
+                SIMD_CMP_SET_LOAD(AW, BW, X2H_, pa, pb, k, a_, b_, al_, ah_, bl_, bh_)         \
         if (WORD_) {                                                                           \
             vm f_[NCH];                                                                        \
             for (unsigned k = 0; k < NCH; k++)                                                 \
@@ -216,7 +221,7 @@ VINL v16 simd_cmp_set16(int ty, unsigned m, int kind, uint16_t neg16, int cw, ui
         }                                                                                      \
         for (unsigned k = 0; k < NCH && !WORD_; k++) {                                         \
             if (!EARLY_)                                                                       \
-                SIMD_CMP_SET_LOAD(AW, BW, X2_, pa, pb, k, a_, b_, al_, ah_, bl_, bh_)          \
+                SIMD_CMP_SET_LOAD(AW, BW, X2H_, pa, pb, k, a_, b_, al_, ah_, bl_, bh_)         \
             const uint32_t g_ = (uint32_t)(guard >> (k * VL));                                 \
             if ((DW) == 16) {                                                                  \
                 v16 r;                                                                         \
@@ -235,7 +240,15 @@ VINL v16 simd_cmp_set16(int ty, unsigned m, int kind, uint16_t neg16, int cw, ui
                 continue;                                                                      \
             }                                                                                  \
             v32 r;                                                                             \
-            if (X2_) {                                                                         \
+            if (X2F_) {                                                                        \
+                const v32 a32 = SIMD_V32_(AW, a_[k]), b32 = SIMD_V32_(AW, b_[k]);              \
+                const uint32_t one16 = (one_) & 0xffffu;                                       \
+                const vm fl = simd_cmp_bop_vm(CW, simd_fcmp_bf16x2_lo(kind, a32, b32),          \
+                                              (negw) != 0, bm, ba, k);                         \
+                const vm fh = simd_cmp_bop_vm(CW, simd_fcmp_bf16x2_hi(kind, a32, b32),          \
+                                              (negw) != 0, bm, ba, k);                         \
+                r = v32_or(SIMD_SET_TRUE32(fl, one16), SIMD_SET_TRUE32(fh, one16 << 16));      \
+            } else if (X2_) {                                                                  \
                 const v16 rl = simd_cmp_set16(TY_##TY, MODS, kind, (uint16_t)(negw), CW,           \
                                               bm, ba, k, al_[k], bl_[k], (uint16_t)(one_)); \
                 const v16 rh = simd_cmp_set16(TY_##TY, MODS, kind, (uint16_t)(negw), CW,           \
@@ -271,7 +284,11 @@ VINL v16 simd_cmp_set16(int ty, unsigned m, int kind, uint16_t neg16, int cw, ui
     {                                                                                          \
         vm lo_[NCH], hi_[NCH];                                                                 \
         for (unsigned k = 0; k < NCH; k++)                                                     \
-            if (SIMD_TY_X2H(TY)) {                                                             \
+            if (TY_##TY == TY_BF16X2) { /* (as f32: cmp_ops.h) */                              \
+                const v32 a32 = WARP_CHUNK_LOAD(32)(pa, k), b32 = WARP_CHUNK_LOAD(32)(pb, k);  \
+                lo_[k] = simd_fcmp_bf16x2_lo(kind, a32, b32);                                  \
+                hi_[k] = simd_fcmp_bf16x2_hi(kind, a32, b32);                                  \
+            } else if (SIMD_TY_X2H(TY)) {                                                      \
                 v16 al, ah, bl, bh;                                                            \
                 SIMD_CMP_HALVES(AW)(pa, k, al, ah)                                             \
                 SIMD_CMP_HALVES(AW)(pb, k, bl, bh)                                             \
