@@ -326,7 +326,7 @@ def draw_batches(ax, rows, mode, what):
     ax.legend(fontsize=7, ncol=len(isas) + 1, loc='upper left', frameon=True, framealpha=0.85)
 
 
-def caption(data, skipped):
+def caption(data, skipped, drawn_modes):
     """The measured peaks and the run's identity, and what was left out or not measured."""
     pk = data.get('peaks', {})
 
@@ -342,8 +342,7 @@ def caption(data, skipped):
         text += '; empty launch %.3g us' % data['launch_overhead_us']
     text += '.\nptxcpu %s; CPU features: %s.' % (data.get('ptxcpu', '?'),
                                                 data.get('cpu_features', '?'))
-    absent = [m for m, _ in BATCH_MODES if not any(number(r, 'speedup_vs_plain_c')
-                                                   for r in rows_of(data, m))]
+    absent = [m for m, _ in BATCH_MODES if m not in drawn_modes]
     if absent:
         text += '  Not measured in this run: %s (`ptxcpu bench --full` measures batch-mem).' % \
             ', '.join(absent)
@@ -363,9 +362,8 @@ def write_png(fig, out):
     Image.open(buf).convert('RGB').quantize(256).save(out, format='PNG', optimize=True)
 
 
-def top_panels(data):
+def top_panels(data, chains):
     """The top row's panels that have data: (width, draw) pairs, draw taking the axes."""
-    chains, _ = per_instruction_rows(data)
     compute, memory = rows_of(data, 'grid-compute'), rows_of(data, 'grid-memory')
     panels = []
     if any(number(r, 'fraction_of_peak') for r in chains):
@@ -394,7 +392,8 @@ def default_title(data):
 def render(plt, data, out, title):
     """Draws the panels that have data into one figure and saves it (format by extension): a top
     row of chains and grids, then a full-width row per batch mode."""
-    top, batches = top_panels(data), batch_panels(data)
+    chains, skipped = per_instruction_rows(data)
+    top, batches = top_panels(data, chains), batch_panels(data)
     if not top and not batches:
         raise Failure('nothing to draw: no rows with a fraction of peak, a plain-C figure or a '
                       'grid rate')
@@ -411,8 +410,8 @@ def render(plt, data, out, title):
     for i, (mode, what, rows) in enumerate(batches):
         draw_batches(fig.add_subplot(gs[i + (1 if top else 0), :]), rows, mode, what)
     fig.suptitle(title, fontsize=14, x=0.055, ha='left')
-    _, skipped = per_instruction_rows(data)
-    fig.text(0.055, 0.012, caption(data, skipped), fontsize=8, va='bottom', wrap=True)
+    fig.text(0.055, 0.012, caption(data, skipped, [m for m, _, _ in batches]), fontsize=8,
+             va='bottom', wrap=True)
     try:
         if out.lower().endswith('.svg'):
             fig.savefig(out)
