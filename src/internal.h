@@ -57,6 +57,15 @@ enum ptx_ty {
 #define M_NOTANUMBER (1u << 19)
 #define M_NORMAL     (1u << 20)
 #define M_SUBNORMAL  (1u << 21)
+/* prmt's mode (9.7.9.7), at most one per prmt row, none for the default mode: the bits of testp's
+ * properties, which no prmt row has (a row's modifiers are read by its own family only). */
+#define M_F4E  (1u << 16)
+#define M_B4E  (1u << 17)
+#define M_RC8  (1u << 18)
+#define M_ECL  (1u << 19)
+#define M_ECR  (1u << 20)
+#define M_RC16 (1u << 21)
+#define M_PRMT_MODES (M_F4E | M_B4E | M_RC8 | M_ECL | M_ECR | M_RC16)
 
 /* A comparison's operator and Boolean operator (setp, set: 9.7.6-9.7.7), in the modifiers' bits
  * 23-29. They are context, not kernel: rows differing only in them share one kernel, which reads

@@ -41,7 +41,9 @@ FAMILIES = [  # (name, fpu, cost)
     ('AND', 0, None), ('OR', 0, None), ('XOR', 0, None), ('NOT', 0, None), ('CNOT', 0, None),
     ('SHF', 0, None), ('SHL', 0, None), ('SHR', 0, None),
     # lop3 (9.7.8.6): its immLut is context (ptxcpu_resolve_imm), one kernel per form
-    ('LOP3', 0, None)]
+    ('LOP3', 0, None),
+    # data movement and conversion (9.7.9)
+    ('PRMT', 0, None)]
 
 # ISA extensions (PTX_EXTENSIONS in src/internal.h, in the order the dispatcher lays them over
 # their base ISA's table): the families each one's kernel table holds. Its translation unit expands
@@ -519,6 +521,12 @@ row('lop3.b32', 'LOP3', 'b32', ws=(32, [32, 32, 32]), sm=50, ptx=(4, 3), sec='9.
 for bop in ['or', 'and']:
     row(name('lop3', bop, 'b32'), 'LOP3', 'b32', ('bop_' + bop,), ws=(33, [32, 32, 32, 1]), sm=70,
         ptx=(8, 2), sec='9.7.8.6')
+
+# 9.7.9.7 prmt: d's four bytes picked from the eight of [b, a] by c (the default mode: four
+# selector nibbles, bit 3 replicating the byte's sign; a mode: the mode's table row c & 3)
+for mode in ['', 'f4e', 'b4e', 'rc8', 'ecl', 'ecr', 'rc16']:
+    row(name('prmt', 'b32', mode), 'PRMT', 'b32', (mode,) if mode else (), ws=(32, [32, 32, 32]),
+        sm=20, ptx=(2, 0), sec='9.7.9.7')
 
 assert len({(r[0], r[11]) for r in rows}) == len(rows), 'a mnemonic spelled twice'
 assert set(CHAIN_ROWS) <= {r[0] for r in rows}, 'a chain row that is no spelling'

@@ -577,6 +577,29 @@ def t_shf(r):
     return out + ['d[i] = (uint32_t)((v << n) >> 32);' if r.has('left') else 'd[i] = (uint32_t)(v >> n);']
 
 
+# prmt's modes (9.7.9.7): row c & 3 of the spec's table, entry k the source byte of d's byte k
+PRMT_MODES = {'f4e': '0,1,2,3, 1,2,3,4, 2,3,4,5, 3,4,5,6', 'b4e': '0,7,6,5, 1,0,7,6, 2,1,0,7, 3,2,1,0',
+              'rc8': '0,0,0,0, 1,1,1,1, 2,2,2,2, 3,3,3,3', 'ecl': '0,1,2,3, 1,1,2,3, 2,2,2,3, 3,3,3,3',
+              'ecr': '0,0,0,0, 0,1,1,1, 0,1,2,2, 0,1,2,3', 'rc16': '0,1,0,1, 2,3,2,3, 0,1,0,1, 2,3,2,3'}
+
+
+def t_prmt(r):
+    """The byte loop over the 64-bit [b, a]: c's nibbles (the default mode, bit 3 the sign) or the
+    mode's table, as a user writes them."""
+    mode = next((m for m in r.mods if m in PRMT_MODES), None)
+    out = ['uint64_t v = (uint64_t)b[i] << 32 | a[i];', 'uint32_t r = 0;']
+    if mode:
+        out += [f'static const uint8_t sel[16] = {{{PRMT_MODES[mode]}}};',
+                'for (unsigned k = 0; k < 4; k++)',
+                '    r |= (uint32_t)(v >> 8 * sel[4 * (c[i] & 3) + k] & 0xff) << 8 * k;']
+    else:
+        out += ['for (unsigned k = 0; k < 4; k++) {', '    unsigned s = c[i] >> 4 * k & 15;',
+                '    uint32_t byte = (uint32_t)(v >> 8 * (s & 7)) & 0xff;',
+                '    if (s & 8)', '        byte = byte & 0x80 ? 0xff : 0;',
+                '    r |= byte << 8 * k;', '}']
+    return out + ['d[i] = r;']
+
+
 # lop3's table in `ptxcpu bench` (bench/plain_c.h, BENCH_LOP3_LUT): 0x96, a ^ b ^ c, as a user writes it
 def lop3_bench_c(i):
     return f'a[{i}] ^ b[{i}] ^ c[{i}]'
@@ -624,6 +647,7 @@ TEMPLATES = {
     'SELP': t_selp, 'SETP': t_setp, 'SET': t_set, 'SLCT': t_slct,
     'AND': t_logic, 'OR': t_logic, 'XOR': t_logic, 'NOT': t_logic, 'CNOT': t_cnot,
     'SHL': t_shift, 'SHR': t_shift, 'SHF': t_shf, 'LOP3': t_lop3,
+    'PRMT': t_prmt,
 }
 
 

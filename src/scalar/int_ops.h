@@ -594,4 +594,6 @@ static inline uint64_t ptx_lane_SET(int ty, int ty2, unsigned m, int rnd, uint64
     return d;
 }
 
+#include "move_ops.h" /* prmt (9.7.9) */
+
 #endif

@@ -28,6 +28,7 @@
 #include "simd/native_ops.h"
 #include "simd/cmp_ops.h"
 #include "simd/logic_ops.h"
+#include "simd/move_ops.h"
 #pragma GCC diagnostic pop
 
 #define NCH (PTXCPU_WARP / VL) /* chunks per warp */

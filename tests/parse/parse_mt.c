@@ -28,7 +28,7 @@ static const struct { const char *mn, *target, *want; } invalid[] = {
     {"dp4a.u32", NULL, "takes two types"},
     {"maad.rn.f32", NULL, "did you mean 'mad.rn.f32'"},
     {"ADD.U32", NULL, "case-sensitive"},
-    {"prmt.b32", NULL, "outside the sections"},
+    {"cvta.global.u64", NULL, "outside the sections"},
     {"dp4a.u32.u32", "sm_50", "requires sm_61"},
     {"add.u32", "sm_99", "unknown target"},
 };

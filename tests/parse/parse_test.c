@@ -133,6 +133,7 @@ static const struct { const char *sec, *pattern; } syntax[] = {
     {"9.7.8.1", "and<.pred,.b16,.b32,.b64>"}, {"9.7.8.2", "or<.pred,.b16,.b32,.b64>"},
     {"9.7.8.3", "xor<.pred,.b16,.b32,.b64>"}, {"9.7.8.4", "not<.pred,.b16,.b32,.b64>"},
     {"9.7.8.5", "cnot<.b16,.b32,.b64>"}, {"9.7.8.7", "shf<.l,.r><.clamp,.wrap>.b32"},
+    {"9.7.9.7", "prmt.b32{.f4e,.b4e,.rc8,.ecl,.ecr,.rc16}"},
     {"9.7.8.6", "lop3.b32"}, {"9.7.8.6", "lop3<.or,.and>.b32"},
     {"9.7.8.8", "shl<.b16,.b32,.b64>"},
     {"9.7.8.9", "shr<.b16,.b32,.b64,.u16,.u32,.u64,.s16,.s32,.s64>"},
@@ -223,6 +224,7 @@ static unsigned spec_min_sm(const char *mn)
         return 20;
     if (opcode_is(mn, "fns")) return 30;
     if (opcode_is(mn, "shf")) return 32; /* 9.7.8.7 */
+    if (opcode_is(mn, "prmt")) return 20; /* 9.7.9.7 */
     if (opcode_is(mn, "lop3")) return has(mn, ".or") || has(mn, ".and") ? 70 : 50; /* 9.7.8.6 */
     if (opcode_is(mn, "copysign") || opcode_is(mn, "testp")) return 20;
     if ((opcode_is(mn, "div") || opcode_is(mn, "rcp") || opcode_is(mn, "sqrt") ||
@@ -309,7 +311,8 @@ static void spec_shape(const char *mn, unsigned *nsrc, unsigned *dbits, unsigned
                 opcode_is(mn, "mad24") ||
                 opcode_is(mn, "sad") || opcode_is(mn, "bfe") || opcode_is(mn, "fns") ||
                 opcode_is(mn, "dp4a") || opcode_is(mn, "dp2a") || opcode_is(mn, "selp") ||
-                opcode_is(mn, "slct") || opcode_is(mn, "shf") || opcode_is(mn, "lop3");
+                opcode_is(mn, "slct") || opcode_is(mn, "shf") || opcode_is(mn, "lop3") ||
+                opcode_is(mn, "prmt");
     *nsrc = one ? 1 : three ? 3 : opcode_is(mn, "bfi") ? 4 : 2;
     *dbits = t;
     for (unsigned i = 0; i < 4; i++) sbits[i] = i < *nsrc ? t : 0;
@@ -790,7 +793,10 @@ static const struct bad_case {
     {"subb.cc.u32", NULL, E_P, {"'subb'", "did you mean 'sub.cc.u32'"}},
     {"add_u32", NULL, E_P, {"did you mean 'add.u32'"}},
     {"unknown", NULL, E_P, {"unknown instruction 'unknown'", "9.7.1", "9.7.4: add"}},
-    {"prmt.b32", NULL, E_P, {"'prmt'", "did you mean|implement"}},
+    {"cvta.global.u64", NULL, E_P, {"'cvta'", "did you mean|implement"}},
+    {"prmt.b32.f4f", NULL, E_P, {".f4f", "prmt"}},
+    {"prmt.f4e.b32", NULL, E_P, {"prmt"}},
+    {"prmt.b32.f4e.b4e", NULL, E_P, {"prmt"}},
     {"rcp.approx.f64", NULL, E_P, {"rcp.approx.f64"}},
     {"rcp.approx.ftz.f64", "sm_13", E_T, {"requires sm_20 (target is sm_13)"}},
     {"rsqrt.approx.ftz.f64", "sm_13", E_T, {"requires sm_20 (target is sm_13)"}},

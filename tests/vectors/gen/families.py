@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes tests/vectors/families.vec (vectors for every PTX spelling of PTX ISA 9.7.1-9.7.8) and warps.vec
+"""Writes tests/vectors/families.vec (vectors for every PTX spelling of PTX ISA 9.7.1-9.7.8 and 9.7.9's prmt) and warps.vec
 (many lines of a few spellings, so that `ptxcpu check` packs several warps and a partial one),
 derived from the spec's pseudo-code and docs/SEMANTICS.md with exact integer / Fraction
 arithmetic (never ptxcpu).
@@ -133,6 +133,8 @@ def spellings():
     out += ['cnot.%s' % t for t in ('b16', 'b32', 'b64')]
     out += ['shf.%s.%s.b32' % (d, m) for d in ('l', 'r') for m in ('clamp', 'wrap')]
     out += ['lop3.b32', 'lop3.or.b32', 'lop3.and.b32']
+    # 9.7.9.7 prmt: the default mode and the six modes
+    out += ['prmt.b32' + m for m in ('', '.f4e', '.b4e', '.rc8', '.ecl', '.ecr', '.rc16')]
     out += ['shl.%s' % t for t in ('b16', 'b32', 'b64')]
     out += ['shr.%s' % t for t in ('b16', 'b32', 'b64', 'u16', 'u32', 'u64', 's16', 's32', 's64')]
     # 9.7.6.1 set d, a, b{, c}: the same, with a destination type u32, s32 or f32 first
@@ -223,10 +225,10 @@ class Insn:
         self.compare = op in ('setp', 'set')               # p = BoolOp(a CmpOp b, c)
         if self.compare:
             self.src, self.dst = [reg, reg] + [1] * bool(self.mods & set(SETP_BOOL)), 2  # p|q
-        self.logic = op in ('and', 'or', 'xor', 'not', 'cnot', 'shl', 'shr', 'shf')
+        self.logic = op in ('and', 'or', 'xor', 'not', 'cnot', 'shl', 'shr', 'shf', 'prmt')
         if self.logic:                                     # 9.7.8: bits; .pred a lane's bit
             self.n = 1 if self.type == 'pred' else int(self.type[1:])
-            nl = 1 if op in ('not', 'cnot') else 3 if op == 'shf' else 2
+            nl = 1 if op in ('not', 'cnot') else 3 if op in ('shf', 'prmt') else 2
             self.src, self.dst = [self.n] * nl, self.n
             if op in ('shl', 'shr'):
                 self.src[1] = 32                           # the amount b: 32 bits
@@ -1239,10 +1241,45 @@ def setp_eval(I, a):
     return f(ts[0]) | f(ts[1] if I.packed else not ts[0]) << 1
 
 
+# 9.7.9.7 prmt's modes, the spec's table as printed: for c[1:0] = 0..3, the sources of d.b3 .. d.b0
+PRMT_TABLE = {'f4e': ['3210', '4321', '5432', '6543'], 'b4e': ['5670', '6701', '7012', '0123'],
+              'rc8': ['0000', '1111', '2222', '3333'], 'ecl': ['3210', '3211', '3222', '3333'],
+              'ecr': ['0000', '1110', '2210', '3210'], 'rc16': ['1010', '3232', '1010', '3232']}
+
+
+def prmt_eval(I, a):
+    """9.7.9.7 on bytes: the eight bytes of [b, a] as a little-endian byte string; the default
+    mode's nibble k picks d's byte k, its bit 3 asks for the byte's sign spread over it."""
+    src = (a[1] << 32 | a[0]).to_bytes(8, 'little')
+    mode = next((m for m in I.mods if m in PRMT_TABLE), None)
+    if mode:
+        row = PRMT_TABLE[mode][a[2] & 3]
+        picks = [(int(row[3 - k]), False) for k in range(4)]
+    else:
+        picks = [(a[2] >> 4 * k & 7, bool(a[2] >> 4 * k & 8)) for k in range(4)]
+    out = bytes((0xff if src[p] >= 0x80 else 0) if sign else src[p] for p, sign in picks)
+    return int.from_bytes(out, 'little')
+
+
+def prmt_cases(rng):
+    """Words with bytes of both signs; selectors: identity, the b bytes, sign requests, all
+    ones, random (bits above 15 random: they select nothing)"""
+    words = [0x80ff7f01, 0x00fe8081, 0x12345678, 0xdeadbeef]
+    sels = [0x3210, 0x7654, 0x8888, 0xffff, 0x0000, 0xba98, 0x4c1d, 0xf0e1]
+    cases = []
+    for k in range(12):
+        x, y = rng.choice(words + [rng.getrandbits(32)]), rng.choice(words + [rng.getrandbits(32)])
+        sel = sels[k] if k < len(sels) else rng.getrandbits(16)
+        cases.append((x, y, rng.getrandbits(16) << 16 | sel))
+    return cases
+
+
 def logic_eval(I, a):
     """9.7.8 with Python's unbounded integers: shifts clamp the amount to the width, .s fills
     with the sign; shf shifts the 64-bit [b, a]."""
     op, n = I.op, I.n
+    if op == 'prmt':
+        return prmt_eval(I, a)
     if op == 'shf':
         c = a[2]
         k = min(c, 32) if 'clamp' in I.mods else c & 31
@@ -1258,6 +1295,8 @@ def logic_eval(I, a):
 
 def logic_cases(I, rng):
     """Edges and random bits; shift amounts at the width's edges and past them."""
+    if I.op == 'prmt':
+        return prmt_cases(rng)
     vals = [0, 1, M(I.n)] + ([1 << (I.n - 1), M(I.n - 1)] if I.n > 1 else []) + \
         [rng.getrandbits(I.n) for _ in range(3)]
     amounts = [0, 1, I.n - 1 if I.n > 1 else 0, I.n, I.n + 1, 31, 32, 33, 255, M(32)]
@@ -1434,7 +1473,7 @@ def main():
     names = spellings()
     assert len(names) == len(set(names)), 'a spelling listed twice'
     with open(os.path.join(outdir, 'families.vec'), 'w') as f:
-        f.write(f'# Vectors for every one of the {len(names)} PTX spellings of PTX ISA 9.7.1-9.7.8 '
+        f.write(f'# Vectors for every one of the {len(names)} PTX spellings of PTX ISA 9.7.1-9.7.8 and 9.7.9 (prmt) '
                 '(6 or more lines each).\n' + GEN)
         for name in names:
             f.write('\n# %s\n' % name)

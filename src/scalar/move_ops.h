@@ -1,0 +1,48 @@
+/* Scalar reference of the data movement instructions (9.7.9): prmt. Each lane function follows
+ * the spec's description and pseudo-code; docs/SEMANTICS.md records the readings. */
+#ifndef PTXCPU_SCALAR_MOVE_OPS_H
+#define PTXCPU_SCALAR_MOVE_OPS_H
+
+#include "internal.h"
+
+#include <stdint.h>
+
+/* prmt's modes as the spec's table lists them, row c[1:0] of each, its columns reversed: entry k
+ * is the source byte (of the eight of [b, a]) of d's byte k. Shared with the SIMD bodies. */
+static const uint8_t ptx_prmt_mode_table[6][4][4] = {
+    {{0, 1, 2, 3}, {1, 2, 3, 4}, {2, 3, 4, 5}, {3, 4, 5, 6}}, /* f4e */
+    {{0, 7, 6, 5}, {1, 0, 7, 6}, {2, 1, 0, 7}, {3, 2, 1, 0}}, /* b4e */
+    {{0, 0, 0, 0}, {1, 1, 1, 1}, {2, 2, 2, 2}, {3, 3, 3, 3}}, /* rc8 */
+    {{0, 1, 2, 3}, {1, 1, 2, 3}, {2, 2, 2, 3}, {3, 3, 3, 3}}, /* ecl */
+    {{0, 0, 0, 0}, {0, 1, 1, 1}, {0, 1, 2, 2}, {0, 1, 2, 3}}, /* ecr */
+    {{0, 1, 0, 1}, {2, 3, 2, 3}, {0, 1, 0, 1}, {2, 3, 2, 3}}, /* rc16 */
+};
+
+/* the row's mode as an index of the table, -1 for the default mode */
+static inline int ptx_prmt_mode(unsigned m)
+{
+    m &= M_PRMT_MODES;
+    return m ? __builtin_ctz(m / M_F4E) : -1;
+}
+
+/* 9.7.9.7 prmt: byte k of d is byte ctl[k] & 7 of tmp64 = [b, a]; in the default mode ctl[k] is
+ * c's nibble k and its bit 3 replicates that byte's sign over the byte; a mode reads only c[1:0]
+ * (its table's row) and never replicates */
+static inline uint64_t ptx_lane_PRMT(int ty, int ty2, unsigned m, int rnd, uint64_t a, uint64_t b,
+                                     uint64_t c, uint64_t e, unsigned *cf)
+{
+    (void)ty; (void)ty2; (void)rnd; (void)e; (void)cf;
+    const uint64_t tmp64 = (uint64_t)(uint32_t)b << 32 | (uint32_t)a;
+    const int mode = ptx_prmt_mode(m);
+    uint32_t d = 0;
+    for (unsigned k = 0; k < 4; k++) {
+        const unsigned ctl = mode < 0 ? (unsigned)(c >> 4 * k) & 15 : ptx_prmt_mode_table[mode][c & 3][k];
+        uint32_t byte = (uint32_t)(tmp64 >> 8 * (ctl & 7)) & 0xff;
+        if (ctl & 8)
+            byte = (byte & 0x80) ? 0xff : 0;
+        d |= byte << 8 * k;
+    }
+    return d;
+}
+
+#endif
