@@ -25,7 +25,8 @@ enum {
 /* Instruction types (columns 4 and 5). */
 enum ptx_ty {
     TY_NONE, TY_U16, TY_S16, TY_U32, TY_S32, TY_U64, TY_S64, TY_U16X2, TY_S16X2, TY_B32, TY_B64,
-    TY_F16, TY_F16X2, TY_BF16, TY_BF16X2, TY_F32, TY_F32X2, TY_F64, TY_B16, TY_PRED
+    TY_F16, TY_F16X2, TY_BF16, TY_BF16X2, TY_F32, TY_F32X2, TY_F64, TY_B16, TY_PRED,
+    TY_U8, TY_S8 /* cvt's 8-bit types, held in 16-bit registers */
 };
 
 /* Modifiers (column 6), a bit set. M_LEGACY marks the sm_1x mad.f32 kernels only. */

@@ -203,7 +203,7 @@ static void sb_cut(sb *b, size_t n)
  * left out. */
 static void sb_list_tokens(sb *b, const unsigned char *sel, const char *cat, const toks *given)
 {
-    char seen[64][2 * TOKLEN];
+    char seen[24][2 * TOKLEN];
     int nseen = 0, cut = 0;
     for (unsigned i = 0; i < PTX_NROWS; i++) {
         if (!sel[i]) continue;
@@ -218,7 +218,7 @@ static void sb_list_tokens(sb *b, const unsigned char *sel, const char *cat, con
             int dup = 0;
             for (int s = 0; s < nseen; s++) dup |= !strcmp(seen[s], t);
             if (dup) continue;
-            if (nseen == 64) { /* (the rest: an ellipsis says there are more) */
+            if (nseen == 24) { /* (the rest: an ellipsis, so that the notes after fit) */
                 cut = 1;
                 continue;
             }
@@ -227,7 +227,7 @@ static void sb_list_tokens(sb *b, const unsigned char *sel, const char *cat, con
         }
     }
     if (cut)
-        sb_add(b, ", ...");
+        sb_add(b, ", ... (`ptxcpu list` has them all)");
 }
 
 /* Appends " (9.7.1.1, 9.7.1.2)": the distinct sections of the rows in sel. */
@@ -441,19 +441,21 @@ static void foreign_modifier(why *w, const char *t)
     sb_list_sections(&w->m, rows);
 }
 
-/* Rule 2, a part that no form of the opcode has (the first such): a type or a modifier. */
+/* Rule 2, a part that no form of the opcode has (the first such): a type, else a modifier (a
+ * foreign type says more: cvt.rn.f32.u32 is one of PTX's float forms, not a wrong .rn). */
 static int foreign_part(why *w)
 {
-    for (int i = 1; i < w->k->n; i++) {
-        const char *t = w->k->t[i];
-        if (rows_have(w->in_op, t))
-            continue;
-        if (is_type_tok(t))
-            foreign_type(w, t);
-        else
-            foreign_modifier(w, t);
-        return 1;
-    }
+    for (int types = 1; types >= 0; types--)
+        for (int i = 1; i < w->k->n; i++) {
+            const char *t = w->k->t[i];
+            if (rows_have(w->in_op, t) || is_type_tok(t) != types)
+                continue;
+            if (types)
+                foreign_type(w, t);
+            else
+                foreign_modifier(w, t);
+            return 1;
+        }
     return 0;
 }
 
@@ -489,7 +491,9 @@ static int type_count(why *w)
     else
         sb_add(&w->m, "%s: %s takes %s, not %d; its types are ", w->mn, w->op,
                one && two ? "one type (.type), or two in mixed precision (.f32.atype)"
-               : two      ? "two types (.atype.btype)"
+               : two      ? (!strncmp(w->op, "dp", 2) ? "two types (.atype.btype)"
+                             : !strcmp(w->op, "set") ? "two types (.dtype.stype)"
+                                                     : "two types (.dtype.atype)")
                           : "one type (.type)",
                have);
     sb_list_tokens(&w->m, w->in_op, "type", NULL);

@@ -43,7 +43,7 @@ FAMILIES = [  # (name, fpu, cost)
     # lop3 (9.7.8.6): its immLut is context (ptxcpu_resolve_imm), one kernel per form
     ('LOP3', 0, None),
     # data movement and conversion (9.7.9)
-    ('PRMT', 0, None)]
+    ('PRMT', 0, None), ('CVTI', 0, None)]
 
 # ISA extensions (PTX_EXTENSIONS in src/internal.h, in the order the dispatcher lays them over
 # their base ISA's table): the families each one's kernel table holds. Its translation unit expands
@@ -60,7 +60,7 @@ SLEEF_FAMILIES = {'FSIN', 'FCOS', 'FLG2', 'FEX2', 'FTANH'}
 # sum, a product and a fused product-sum; src/simd/float_ops.h, SIMD_DEFERS_CANON).
 DEFERS_CANON_FAMILIES = {'FSUB', 'FMAD', 'FADD', 'FMUL', 'FFMA'}
 
-W = {'u16': 16, 's16': 16, 'u32': 32, 's32': 32, 'u64': 64, 's64': 64, 'u16x2': 32, 's16x2': 32,
+W = {'u8': 16, 's8': 16, 'u16': 16, 's16': 16, 'u32': 32, 's32': 32, 'u64': 64, 's64': 64, 'u16x2': 32, 's16x2': 32,
      'pred': 1, 'b16': 16, 'b32': 32, 'b64': 64, 'f16': 16, 'f16x2': 32, 'bf16': 16, 'bf16x2': 32, 'f32': 32,
      'f32x2': 64, 'f64': 64}
 
@@ -527,6 +527,26 @@ for bop in ['or', 'and']:
 for mode in ['', 'f4e', 'b4e', 'rc8', 'ecl', 'ecr', 'rc16']:
     row(name('prmt', 'b32', mode), 'PRMT', 'b32', (mode,) if mode else (), ws=(32, [32, 32, 32]),
         sm=20, ptx=(2, 0), sec='9.7.9.7')
+
+# 9.7.9.21 cvt between integer types (6.5.1's table: chop, sign or zero extension): every
+# .dtype.atype pair, .sat where d's range does not hold a's (the Integer Notes); 8-bit types in
+# 16-bit registers (d: the chopped value extended by dtype's signedness, 6.5.1 note 1)
+CVT_INTS = ['u8', 'u16', 'u32', 'u64', 's8', 's16', 's32', 's64']
+
+
+def int_range(t):
+    n = int(t[1:])
+    return (-(1 << (n - 1)), (1 << (n - 1)) - 1) if t[0] == 's' else (0, (1 << n) - 1)
+
+
+for sat in ['', 'sat']:
+    for dt in CVT_INTS:
+        for at in CVT_INTS:
+            (dlo, dhi), (alo, ahi) = int_range(dt), int_range(at)
+            if sat and dlo <= alo and ahi <= dhi:
+                continue
+            row(name('cvt', sat, dt, at), 'CVTI', dt, (sat,) if sat else (), ty2=at,
+                ws=(W[dt], [W[at]]), sec='9.7.9.21')
 
 assert len({(r[0], r[11]) for r in rows}) == len(rows), 'a mnemonic spelled twice'
 assert set(CHAIN_ROWS) <= {r[0] for r in rows}, 'a chain row that is no spelling'

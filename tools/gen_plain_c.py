@@ -577,6 +577,27 @@ def t_shf(r):
     return out + ['d[i] = (uint32_t)((v << n) >> 32);' if r.has('left') else 'd[i] = (uint32_t)(v >> n);']
 
 
+def t_cvti(r):
+    """cvt between integer types as C's casts: a's low bits as atype, .sat's comparisons (only
+    those that can hold, or -Wtype-limits objects), the cast to dtype, then to d's register."""
+    dt, at = r.ty.lower(), r.ty2.lower()
+    nd, na = int(dt[1:]), int(at[1:])
+    ctype = {'u': 'uint', 's': 'int'}
+    x = f'({ctype[at[0]]}{na}_t)a[i]'
+    if r.has('sat'):
+        dmin, dmax = ('INT%d_MIN' % nd, 'INT%d_MAX' % nd) if dt[0] == 's' else ('0', 'UINT%d_MAX' % nd)
+        amax = (1 << (na - (at[0] == 's'))) - 1
+        out = [f'{ctype[at[0]]}{na}_t x = {x};']
+        if at[0] == 's' and (dt[0] == 'u' or nd < na):
+            out.append(f'if (x < {dmin}) x = {dmin};')
+        if (1 << (nd - (dt[0] == 's'))) - 1 < amax:
+            out.append(f'if (x > {dmax}) x = {dmax};')
+        x = 'x'
+    else:
+        out = []
+    return out + [f'd[i] = ({ctype[dt[0]]}{nd}_t){x};']
+
+
 # prmt's modes (9.7.9.7): row c & 3 of the spec's table, entry k the source byte of d's byte k
 PRMT_MODES = {'f4e': '0,1,2,3, 1,2,3,4, 2,3,4,5, 3,4,5,6', 'b4e': '0,7,6,5, 1,0,7,6, 2,1,0,7, 3,2,1,0',
               'rc8': '0,0,0,0, 1,1,1,1, 2,2,2,2, 3,3,3,3', 'ecl': '0,1,2,3, 1,1,2,3, 2,2,2,3, 3,3,3,3',
@@ -647,7 +668,7 @@ TEMPLATES = {
     'SELP': t_selp, 'SETP': t_setp, 'SET': t_set, 'SLCT': t_slct,
     'AND': t_logic, 'OR': t_logic, 'XOR': t_logic, 'NOT': t_logic, 'CNOT': t_cnot,
     'SHL': t_shift, 'SHR': t_shift, 'SHF': t_shf, 'LOP3': t_lop3,
-    'PRMT': t_prmt,
+    'PRMT': t_prmt, 'CVTI': t_cvti,
 }
 
 

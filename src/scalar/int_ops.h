@@ -14,6 +14,7 @@ typedef __int128 s128;
 static inline unsigned ty_bits(int ty)
 {
     switch (ty) {
+    case TY_U8: case TY_S8: return 8;
     case TY_U16: case TY_S16: case TY_U16X2: case TY_S16X2: case TY_F16: case TY_F16X2:
     case TY_BF16: case TY_BF16X2: return 16;
     case TY_U64: case TY_S64: case TY_B64: case TY_F64: return 64;
@@ -22,7 +23,7 @@ static inline unsigned ty_bits(int ty)
 }
 static inline int ty_signed(int ty)
 {
-    return ty == TY_S16 || ty == TY_S32 || ty == TY_S64 || ty == TY_S16X2;
+    return ty == TY_S16 || ty == TY_S32 || ty == TY_S64 || ty == TY_S16X2 || ty == TY_S8;
 }
 static inline int ty_x2(int ty)
 {
@@ -594,6 +595,6 @@ static inline uint64_t ptx_lane_SET(int ty, int ty2, unsigned m, int rnd, uint64
     return d;
 }
 
-#include "move_ops.h" /* prmt (9.7.9) */
+#include "move_ops.h" /* prmt, integer cvt (9.7.9): they use the helpers above */
 
 #endif

@@ -1,4 +1,5 @@
-/* Scalar reference of the data movement instructions (9.7.9): prmt. Each lane function follows
+/* Scalar reference of the data movement and conversion instructions (9.7.9): prmt, cvt between
+ * integer types. Each lane function follows
  * the spec's description and pseudo-code; docs/SEMANTICS.md records the readings. */
 #ifndef PTXCPU_SCALAR_MOVE_OPS_H
 #define PTXCPU_SCALAR_MOVE_OPS_H
@@ -43,6 +44,23 @@ static inline uint64_t ptx_lane_PRMT(int ty, int ty2, unsigned m, int rnd, uint6
         d |= byte << 8 * k;
     }
     return d;
+}
+
+/* 9.7.9.21 cvt between integer types (6.5.1): a's low atype bits (ty2) as atype's value; .sat
+ * clamps it to dtype's range (ty); d is its low dtype bits extended by dtype's signedness to d's
+ * register, 16 bits for the 8-bit types (6.5.1 note 1) */
+static inline uint64_t ptx_lane_CVTI(int ty, int ty2, unsigned m, int rnd, uint64_t a, uint64_t b,
+                                     uint64_t c, uint64_t e, unsigned *cf)
+{
+    (void)rnd; (void)b; (void)c; (void)e; (void)cf;
+    const unsigned nd = ty_bits(ty), reg = nd < 16 ? 16 : nd;
+    s128 v = ival(ty2, a, ty_bits(ty2));
+    if (m & M_SAT) {
+        const s128 lo = ty_signed(ty) ? -((s128)1 << (nd - 1)) : 0;
+        const s128 hi = ((s128)1 << (nd - ty_signed(ty))) - 1;
+        v = v < lo ? lo : v > hi ? hi : v;
+    }
+    return (uint64_t)ival(ty, (uint64_t)v, nd) & mask_bits(reg);
 }
 
 #endif

@@ -1,5 +1,6 @@
-/* SIMD bodies of the data movement instructions (9.7.9): prmt, as byte shuffles within each
- * 16-byte block (a lane's four bytes stay in its block), the selectors looked up as bytes. */
+/* SIMD bodies of the data movement and conversion instructions (9.7.9): prmt, as byte shuffles
+ * within each 16-byte block (a lane's four bytes stay in its block), the selectors looked up as
+ * bytes; cvt between integer types as read, clamp, resize. */
 #ifndef PTXCPU_SIMD_MOVE_OPS_H
 #define PTXCPU_SIMD_MOVE_OPS_H
 
@@ -41,5 +42,82 @@ SIMD_BODY(PRMT, 32, 32, 32, 32, 0)
     const v32 replicate = v32_shuffle8(nib8, sel);
     return v32_or(v32_and(replicate, sign), v32_andnot(replicate, v));
 }
+
+/* ---- cvt between integer types: ty = dtype, ty2 = atype ------------------------------------
+ * a's value is read in a's register width (an 8-bit atype extended from its low byte), clamped
+ * there for .sat (bounds in a's reading: d's range meets it, or no clamp is needed), resized to
+ * d's width (chop, or extend by atype's signedness: 6.5.1's table), and an 8-bit dtype's low byte
+ * extended by its signedness over d's 16 bits (6.5.1 note 1). */
+
+/* the low byte of each 16-bit lane, extended by signedness s */
+VINL v16 simd_cvti_byte16(v16 x, int s)
+{
+    const v16 low = v16_and(x, v16_set1(0xff));
+    return s ? v16_sub(v16_xor(low, v16_set1(0x80)), v16_set1(0x80)) : low;
+}
+
+/* .sat's bounds in a's reading: whether each applies (d's range ends inside a's) and its bits */
+VINL int simd_cvti_has_lo(int ty, int ty2)
+{
+    return ty_signed(ty2) && (!ty_signed(ty) || ty_bits(ty) < ty_bits(ty2));
+}
+VINL uint64_t simd_cvti_lo(int ty) { return ty_signed(ty) ? (uint64_t)-1 << (ty_bits(ty) - 1) : 0; }
+VINL uint64_t simd_cvti_hi(int ty) { return ~0ull >> (64 - ty_bits(ty) + ty_signed(ty)); }
+VINL int simd_cvti_has_hi(int ty, int ty2) { return simd_cvti_hi(ty) < simd_cvti_hi(ty2); }
+
+#define SIMD_CVTI_CLAMP(W, MAX_S, MIN_S, MIN_U)                                                    \
+    VINL VT(W) simd_cvti_clamp_##W(VT(W) x, int ty, int ty2)                                       \
+    {                                                                                              \
+        if (simd_cvti_has_lo(ty, ty2))                                                             \
+            x = MAX_S(x, v##W##_set1((uint##W##_t)simd_cvti_lo(ty)));                              \
+        if (simd_cvti_has_hi(ty, ty2))                                                             \
+            x = ty_signed(ty2) ? MIN_S(x, v##W##_set1((uint##W##_t)simd_cvti_hi(ty)))              \
+                               : MIN_U(x, v##W##_set1((uint##W##_t)simd_cvti_hi(ty)));             \
+        return x;                                                                                  \
+    }
+VINL v64 simd_cvti_max_s64(v64 x, v64 y) { return v64_sel(v64_cmpgt_s(y, x), y, x); }
+VINL v64 simd_cvti_min_s64(v64 x, v64 y) { return v64_sel(v64_cmpgt_s(x, y), y, x); }
+VINL v64 simd_cvti_min_u64(v64 x, v64 y) { return v64_sel(v64_cmpgt_u(x, y), y, x); }
+SIMD_CVTI_CLAMP(16, v16_max_s, v16_min_s, v16_min_u)
+SIMD_CVTI_CLAMP(32, v32_max_s, v32_min_s, v32_min_u)
+SIMD_CVTI_CLAMP(64, simd_cvti_max_s64, simd_cvti_min_s64, simd_cvti_min_u64)
+#undef SIMD_CVTI_CLAMP
+
+/* resizing from AW to DW bits: chop, or extend by signedness s */
+VINL v16 simd_cvti_resize_16_16(v16 x, int s) { (void)s; return x; }
+VINL v32 simd_cvti_resize_16_32(v16 x, int s) { return s ? v32_from16_s(x) : v32_from16_u(x); }
+VINL v64 simd_cvti_resize_32_64(v32 x, int s)
+{
+    const v64 low = v64_from32_u(x);
+    return s ? v64_or(low, v64_slli(v64_from32_u(v32_srai(x, 31)), 32)) : low;
+}
+VINL v64 simd_cvti_resize_16_64(v16 x, int s) { return simd_cvti_resize_32_64(simd_cvti_resize_16_32(x, s), s); }
+VINL v16 simd_cvti_resize_32_16(v32 x, int s) { (void)s; return v16_from32(x); }
+VINL v32 simd_cvti_resize_32_32(v32 x, int s) { (void)s; return x; }
+VINL v16 simd_cvti_resize_64_16(v64 x, int s) { (void)s; return v16_from32(v32_from64(x)); }
+VINL v32 simd_cvti_resize_64_32(v64 x, int s) { (void)s; return v32_from64(x); }
+VINL v64 simd_cvti_resize_64_64(v64 x, int s) { (void)s; return x; }
+
+#define SIMD_CVTI_DEF(DW, AW)                                                                      \
+    SIMD_BODY(CVTI, DW, AW, 0, 0, 0)                                                               \
+    {                                                                                              \
+        VT(AW) x = a;                                                                              \
+        SIMD_CVTI_READ8_##AW                                                                       \
+        if (m & M_SAT)                                                                             \
+            x = simd_cvti_clamp_##AW(x, ty, ty2);                                                  \
+        VT(DW) r = simd_cvti_resize_##AW##_##DW(x, ty_signed(ty2));                                \
+        SIMD_CVTI_WRITE8_##DW                                                                      \
+        return r;                                                                                  \
+    }
+#define SIMD_CVTI_READ8_16 if (ty_bits(ty2) == 8) x = simd_cvti_byte16(x, ty_signed(ty2));
+#define SIMD_CVTI_READ8_32
+#define SIMD_CVTI_READ8_64
+#define SIMD_CVTI_WRITE8_16 if (ty_bits(ty) == 8) r = simd_cvti_byte16(r, ty_signed(ty));
+#define SIMD_CVTI_WRITE8_32
+#define SIMD_CVTI_WRITE8_64
+SIMD_CVTI_DEF(16, 16) SIMD_CVTI_DEF(16, 32) SIMD_CVTI_DEF(16, 64)
+SIMD_CVTI_DEF(32, 16) SIMD_CVTI_DEF(32, 32) SIMD_CVTI_DEF(32, 64)
+SIMD_CVTI_DEF(64, 16) SIMD_CVTI_DEF(64, 32) SIMD_CVTI_DEF(64, 64)
+#undef SIMD_CVTI_DEF
 
 #endif

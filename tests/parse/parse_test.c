@@ -33,6 +33,7 @@ static void check(int ok, const char *fmt, ...)
 #define T4 "<.u32,.s32,.u64,.s64>"
 #define RND "<.rn,.rz,.rm,.rp>"
 #define ORND "{.rn,.rz,.rm,.rp}"
+#define I8 "<.u8,.u16,.u32,.u64,.s8,.s16,.s32,.s64>"
 static const struct { const char *sec, *pattern; } syntax[] = {
     {"9.7.1.1", "add<.u16,.u32,.u64,.s16,.s32,.s64,.u16x2,.s16x2>"}, {"9.7.1.1", "add.sat.s32"},
     {"9.7.1.2", "sub" T6}, {"9.7.1.2", "sub.sat.s32"},
@@ -134,6 +135,14 @@ static const struct { const char *sec, *pattern; } syntax[] = {
     {"9.7.8.3", "xor<.pred,.b16,.b32,.b64>"}, {"9.7.8.4", "not<.pred,.b16,.b32,.b64>"},
     {"9.7.8.5", "cnot<.b16,.b32,.b64>"}, {"9.7.8.7", "shf<.l,.r><.clamp,.wrap>.b32"},
     {"9.7.9.7", "prmt.b32{.f4e,.b4e,.rc8,.ecl,.ecr,.rc16}"},
+    /* 9.7.9.21 cvt between integer types: every pair; .sat where the Integer Notes allow it (d's
+     * range not a superset of a's), one line per dtype */
+    {"9.7.9.21", "cvt" I8 I8}, {"9.7.9.21", "cvt.sat.u8<.u16,.u32,.u64,.s8,.s16,.s32,.s64>"},
+    {"9.7.9.21", "cvt.sat.u16<.u32,.u64,.s8,.s16,.s32,.s64>"},
+    {"9.7.9.21", "cvt.sat.u32<.u64,.s8,.s16,.s32,.s64>"}, {"9.7.9.21", "cvt.sat.u64<.s8,.s16,.s32,.s64>"},
+    {"9.7.9.21", "cvt.sat.s8<.u8,.u16,.u32,.u64,.s16,.s32,.s64>"},
+    {"9.7.9.21", "cvt.sat.s16<.u16,.u32,.u64,.s32,.s64>"}, {"9.7.9.21", "cvt.sat.s32<.u32,.u64,.s64>"},
+    {"9.7.9.21", "cvt.sat.s64.u64"},
     {"9.7.8.6", "lop3.b32"}, {"9.7.8.6", "lop3<.or,.and>.b32"},
     {"9.7.8.8", "shl<.b16,.b32,.b64>"},
     {"9.7.8.9", "shr<.b16,.b32,.b64,.u16,.u32,.u64,.s16,.s32,.s64>"},
@@ -352,6 +361,16 @@ static void spec_shape(const char *mn, unsigned *nsrc, unsigned *dbits, unsigned
             *dbits = type_bits(dt);
             sbits[0] = sbits[1] = last_type_bits(mn);
         }
+    }
+    if (opcode_is(mn, "cvt")) { /* d of .dtype, a of .atype; 8-bit types in 16-bit registers */
+        const char *atype = strrchr(mn, '.'), *dtype = atype - 1;
+        while (*dtype != '.')
+            dtype--;
+        char dt[16];
+        snprintf(dt, sizeof dt, "%.*s", (int)(atype - dtype), dtype);
+        *nsrc = 1, *dbits = has(dt, ".u8") || has(dt, ".s8") ? 16 : type_bits(dt);
+        sbits[0] = has(atype, ".u8") || has(atype, ".s8") ? 16 : type_bits(atype);
+        sbits[1] = sbits[2] = 0;
     }
     if (mixed(mn)) { /* d and the last source f32, a (and fma's b) 16-bit */
         *dbits = 32;
@@ -795,6 +814,9 @@ static const struct bad_case {
     {"unknown", NULL, E_P, {"unknown instruction 'unknown'", "9.7.1", "9.7.4: add"}},
     {"cvta.global.u64", NULL, E_P, {"'cvta'", "did you mean|implement"}},
     {"prmt.b32.f4f", NULL, E_P, {".f4f", "prmt"}},
+    {"cvt.sat.u32.u16", NULL, E_P, {"cvt"}},
+    {"cvt.u32", NULL, E_P, {"cvt"}},
+    {"cvt.u8.u16.u32", NULL, E_P, {"cvt"}},
     {"prmt.f4e.b32", NULL, E_P, {"prmt"}},
     {"prmt.b32.f4e.b4e", NULL, E_P, {"prmt"}},
     {"rcp.approx.f64", NULL, E_P, {"rcp.approx.f64"}},

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes tests/vectors/families.vec (vectors for every PTX spelling of PTX ISA 9.7.1-9.7.8 and 9.7.9's prmt) and warps.vec
+"""Writes tests/vectors/families.vec (vectors for every PTX spelling of PTX ISA 9.7.1-9.7.8 and 9.7.9's prmt and integer cvt) and warps.vec
 (many lines of a few spellings, so that `ptxcpu check` packs several warps and a partial one),
 derived from the spec's pseudo-code and docs/SEMANTICS.md with exact integer / Fraction
 arithmetic (never ptxcpu).
@@ -135,6 +135,10 @@ def spellings():
     out += ['lop3.b32', 'lop3.or.b32', 'lop3.and.b32']
     # 9.7.9.7 prmt: the default mode and the six modes
     out += ['prmt.b32' + m for m in ('', '.f4e', '.b4e', '.rc8', '.ecl', '.ecr', '.rc16')]
+    # 9.7.9.21 cvt between integer types: every pair, .sat where d's range does not hold a's
+    ints = ('u8', 'u16', 'u32', 'u64', 's8', 's16', 's32', 's64')
+    out += ['cvt%s.%s.%s' % (s, d, a) for s in ('', '.sat') for d in ints for a in ints
+            if not s or not (int_limits(d)[0] <= int_limits(a)[0] and int_limits(a)[1] <= int_limits(d)[1])]
     out += ['shl.%s' % t for t in ('b16', 'b32', 'b64')]
     out += ['shr.%s' % t for t in ('b16', 'b32', 'b64', 'u16', 'u32', 'u64', 's16', 's32', 's64')]
     # 9.7.6.1 set d, a, b{, c}: the same, with a destination type u32, s32 or f32 first
@@ -237,6 +241,11 @@ class Insn:
         if self.lop3:                                      # .BoolOp: d|p (33 bits), q a predicate
             self.bop = next((b for b in ('or', 'and') if b in self.mods), None)
             self.src, self.dst = [32] * 3 + [1] * bool(self.bop), 33 if self.bop else 32
+        self.cvt_int = op == 'cvt'                         # 9.7.9.21 between integer types:
+        if self.cvt_int:                                   # 8-bit types in 16-bit registers
+            self.dtype, self.atype = types[0], types[1]
+            self.src, self.dst = [max(16, int(self.atype[1:]))], max(16, int(self.dtype[1:]))
+            self.signed, self.float = self.atype[0] == 's', False
         self.slct = op == 'slct'                           # d = c >= 0 ? a : b, c .s32/.f32
         if self.slct:
             self.type, self.btype = types[0], types[1]
@@ -1247,6 +1256,32 @@ PRMT_TABLE = {'f4e': ['3210', '4321', '5432', '6543'], 'b4e': ['5670', '6701', '
               'ecr': ['0000', '1110', '2210', '3210'], 'rc16': ['1010', '3232', '1010', '3232']}
 
 
+def int_limits(t):
+    n = int(t[1:])
+    return (-(1 << (n - 1)), (1 << (n - 1)) - 1) if t[0] == 's' else (0, (1 << n) - 1)
+
+
+def cvt_int_eval(I, a):
+    """9.7.9.21, 6.5.1 on Python integers: a's low atype bits as its value, .sat clamping to
+    dtype's range, the low dtype bits as dtype's value, written over d's register."""
+    na, nd = int(I.atype[1:]), int(I.dtype[1:])
+    v = sx(a, na) if I.atype[0] == 's' else a & M(na)
+    lo, hi = int_limits(I.dtype)
+    if 'sat' in I.mods:
+        v = min(max(v, lo), hi)
+    v = sx(v & M(nd), nd) if I.dtype[0] == 's' else v & M(nd)
+    return v & M(I.dst)
+
+
+def cvt_int_cases(I, rng):
+    """Each type's range ends and one past them (in a's register), zero, random bits."""
+    w = I.src[0]
+    ends = [e + k for t in ('u8', 's8', 'u16', 's16', 'u32', 's32', 'u64', 's64')
+            for e in int_limits(t) for k in (-1, 0, 1)]
+    vals = sorted({e & M(w) for e in ends})
+    return [(rng.choice(vals),) for _ in range(9)] + [(rng.getrandbits(w),) for _ in range(3)]
+
+
 def prmt_eval(I, a):
     """9.7.9.7 on bytes: the eight bytes of [b, a] as a little-endian byte string; the default
     mode's nibble k picks d's byte k, its bit 3 asks for the byte's sign spread over it."""
@@ -1429,7 +1464,7 @@ def lines_for(name, rng, count=None):
     I = Insn(name)
     cases = []
     while len(cases) < (count or 1):
-        cases += logic_cases(I, rng) if I.logic else \
+        cases += logic_cases(I, rng) if I.logic else cvt_int_cases(I, rng) if I.cvt_int else \
             slct_cases(I, rng) if I.slct else setp_cases(I, rng) if I.compare else \
             float_cases(I, rng) if I.float and not I.select else int_cases(I, rng)
     out = []
@@ -1437,6 +1472,8 @@ def lines_for(name, rng, count=None):
         cf_in = k % 2 if I.reads_cc else 0
         if I.logic:
             r, cf = logic_eval(I, list(a)), None
+        elif I.cvt_int:
+            r, cf = cvt_int_eval(I, a[0]), None
         elif I.slct:
             r, cf = slct_eval(I, list(a)), None
         elif I.compare:
@@ -1473,7 +1510,7 @@ def main():
     names = spellings()
     assert len(names) == len(set(names)), 'a spelling listed twice'
     with open(os.path.join(outdir, 'families.vec'), 'w') as f:
-        f.write(f'# Vectors for every one of the {len(names)} PTX spellings of PTX ISA 9.7.1-9.7.8 and 9.7.9 (prmt) '
+        f.write(f'# Vectors for every one of the {len(names)} PTX spellings of PTX ISA 9.7.1-9.7.8 and 9.7.9 (prmt, integer cvt) '
                 '(6 or more lines each).\n' + GEN)
         for name in names:
             f.write('\n# %s\n' % name)
