@@ -43,7 +43,7 @@ FAMILIES = [  # (name, fpu, cost)
     # lop3 (9.7.8.6): its immLut is context (ptxcpu_resolve_imm), one kernel per form
     ('LOP3', 0, None),
     # data movement and conversion (9.7.9)
-    ('PRMT', 0, None), ('CVTI', 0, None)]
+    ('PRMT', 0, 0.98), ('CVTI', 0, 3.57), ('MOV', 0, 0.89)]
 
 # ISA extensions (PTX_EXTENSIONS in src/internal.h, in the order the dispatcher lays them over
 # their base ISA's table): the families each one's kernel table holds. Its translation unit expands
@@ -528,6 +528,11 @@ for mode in ['', 'f4e', 'b4e', 'rc8', 'ecl', 'ecr', 'rc16']:
     row(name('prmt', 'b32', mode), 'PRMT', 'b32', (mode,) if mode else (), ws=(32, [32, 32, 32]),
         sm=20, ptx=(2, 0), sec='9.7.9.7')
 
+# 9.7.9.3 mov d, a between registers: the bits copied (signalling NaNs too); .pred on lane masks.
+# (The sreg, address and function-name forms belong to the module runner.)
+for t in ['pred', 'b16', 'b32', 'b64', 'u16', 'u32', 'u64', 's16', 's32', 's64', 'f32', 'f64']:
+    row(name('mov', t), 'MOV', t, ws=(W[t], [W[t]]), sm=13 if t == 'f64' else 10, sec='9.7.9.3')
+
 # 9.7.9.21 cvt between integer types (6.5.1's table: chop, sign or zero extension): every
 # .dtype.atype pair, .sat where d's range does not hold a's (the Integer Notes); 8-bit types in
 # 16-bit registers (d: the chopped value extended by dtype's signedness, 6.5.1 note 1)
@@ -580,6 +585,13 @@ def kernel_key(r):
     (mnem, sem, ty, ty2, m, rnd, dw, a, b, c, e, nsrc, cc, sm, ptx, sec) = r
     if sem == 'SET':  # set's d types of one width share a kernel: what true is, is context
         ty2 = 'D%d' % dw
+    if sem == 'MOV':  # a copy: every type of one width shares a kernel
+        ty = 'W%d' % dw
+    if sem == 'CVTI' and m == '0':  # integer cvt without .sat: pairs of one function share one
+        if int(ty[1:]) <= int(ty2[1:]):
+            ty2 = 'A%d' % a  # d is a's low bits: any atype of a's register (8-bit a: its byte)
+        else:
+            ty = 'D%d' % dw  # d is a extended by its type: any wider dtype of d's register
     return (sem, ty, ty2, kernel_mods(m), 'CTX' if rnd in DIRECTED else rnd, dw, a, b, c, e, cc)
 
 
@@ -596,6 +608,10 @@ for key, krows in kernels.items():
             [x[2:].lower() for x in m.split('|') if x != '0'] + \
             [t.lower() for t in (ty2, ty) if t != 'NONE']
         kid = '_'.join(parts)
+    if len(krows) > 1 and key[0] == 'MOV':  # mov_x32: the copy of a 32-bit register
+        kid = 'mov_x%d' % key[5]
+    if len(krows) > 1 and key[0] == 'CVTI':  # cvt_u8_x16: d .u8 from any a of a 16-bit register
+        kid = 'cvt_' + '_'.join(t.lower() if t[0] in 'US' else 'x' + t[1:] for t in key[1:3])
     assert len(krows) == 1 or kid != first, f'{first}: a shared kernel needs a name of its own'
     for r in krows:
         kernel_id[r[0], r[11]] = kid
@@ -728,7 +744,7 @@ for f, fpu, _ in FAMILIES:
     print(f'PTX_FAMILY({f}, {fpu}, {int(f in SLEEF_FAMILIES)}, {int(f in DEFERS_CANON_FAMILIES)})')
 for key, krows in kernels.items():
     (sem, ty, ty2, m, rnd, dw, a, b, c, e, cc) = key
-    ty2 = krows[0][3]  # (a type: set's D<width> key is read from the context, not from this)
+    ty, ty2 = krows[0][2:4]  # (types: set's D<width>, cvt's A/D<width> keys are any member's)
     print(f'PTX_KERNEL({kernel_id[krows[0][0], krows[0][11]]}, {sem}, {ty}, {ty2}, {m}, {rnd}, {dw}, '
           f'{a}, {b}, {c}, {e}, CC_{cc})')
 for t in retargets:

@@ -577,6 +577,11 @@ def t_shf(r):
     return out + ['d[i] = (uint32_t)((v << n) >> 32);' if r.has('left') else 'd[i] = (uint32_t)(v >> n);']
 
 
+def t_mov(r):
+    """The copy (.pred: of the warps' masks)."""
+    return ['d[i] = a[i];']
+
+
 def t_cvti(r):
     """cvt between integer types as C's casts: a's low bits as atype, .sat's comparisons (only
     those that can hold, or -Wtype-limits objects), the cast to dtype, then to d's register."""
@@ -668,7 +673,7 @@ TEMPLATES = {
     'SELP': t_selp, 'SETP': t_setp, 'SET': t_set, 'SLCT': t_slct,
     'AND': t_logic, 'OR': t_logic, 'XOR': t_logic, 'NOT': t_logic, 'CNOT': t_cnot,
     'SHL': t_shift, 'SHR': t_shift, 'SHF': t_shf, 'LOP3': t_lop3,
-    'PRMT': t_prmt, 'CVTI': t_cvti,
+    'PRMT': t_prmt, 'CVTI': t_cvti, 'MOV': t_mov,
 }
 
 

@@ -290,6 +290,11 @@ VINL v64 v64_from32_u(v32 a)
     const v32 z = simde_mm256_setzero_si256(), t = simde_mm256_permute4x64_epi64(a, 0xd8);
     return (v64){simde_mm256_unpacklo_epi32(t, z), simde_mm256_unpackhi_epi32(t, z)};
 }
+VINL v64 v64_from32_s(v32 a) /* (the same lanes as v64_from32_u, the sign words for the zeros) */
+{
+    const v32 t = simde_mm256_permute4x64_epi64(a, 0xd8), s = simde_mm256_srai_epi32(t, 31);
+    return (v64){simde_mm256_unpacklo_epi32(t, s), simde_mm256_unpackhi_epi32(t, s)};
+}
 VINL v32 v32_from64(v64 a) { return narrow64_(a.lo, a.hi); }           /* low halves */
 VINL v32 v32_from64_hi(v64 a) { return narrow64_(simde_mm256_srli_epi64(a.lo, 32),
                                                  simde_mm256_srli_epi64(a.hi, 32)); }

@@ -47,6 +47,7 @@ VINL v32 join256_(simde__m256i lo, simde__m256i hi)
 #if PTX512_NATIVE
 #define x512_srai_epi32(a, n) _mm512_srai_epi32((a), (n))
 VINL v32 x512_cvtepu32_epi64(simde__m256i a) { return _mm512_cvtepu32_epi64(a); }
+VINL v32 x512_cvtepi32_epi64(simde__m256i a) { return _mm512_cvtepi32_epi64(a); }
 VINL v32 x512_cvtepu16_epi32(simde__m256i a) { return _mm512_cvtepu16_epi32(a); }
 VINL v32 x512_cvtepi16_epi32(simde__m256i a) { return _mm512_cvtepi16_epi32(a); }
 VINL simde__m256i x512_cvtepi32_epi16(v32 a) { return _mm512_cvtepi32_epi16(a); }
@@ -81,6 +82,7 @@ VINL simde__mmask8 x512_cmpgt_epu64_mask(v32 a, v32 b) { return _mm512_cmpgt_epu
                         CVT(simde_mm256_extracti128_si256(a, 1)));                             \
     }
 X512_WIDEN_(x512_cvtepu32_epi64, simde_mm256_cvtepu32_epi64)
+X512_WIDEN_(x512_cvtepi32_epi64, simde_mm256_cvtepi32_epi64)
 X512_WIDEN_(x512_cvtepu16_epi32, simde_mm256_cvtepu16_epi32)
 X512_WIDEN_(x512_cvtepi16_epi32, simde_mm256_cvtepi16_epi32)
 VINL simde__m128i x256_cvtepi32_epi16_(simde__m256i a)
@@ -348,6 +350,7 @@ VINL v64 v64_from32_u(v32 a)
 #else
 VINL v64 v64_from32_u(v32 a) { return (v64){x512_cvtepu32_epi64(lo256_(a)), x512_cvtepu32_epi64(hi256_(a))}; }
 #endif
+VINL v64 v64_from32_s(v32 a) { return (v64){x512_cvtepi32_epi64(lo256_(a)), x512_cvtepi32_epi64(hi256_(a))}; }
 VINL v32 v32_from64(v64 a)
 {
     return join256_(simde_mm512_cvtepi64_epi32(a.lo), simde_mm512_cvtepi64_epi32(a.hi));

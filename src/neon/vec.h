@@ -305,6 +305,12 @@ VINL v64 v64_from32_u(v32 a)
     return (v64){FROM_U64_(simde_vmovl_u32(simde_vget_low_u32(a))),
                  FROM_U64_(simde_vmovl_high_u32(a))};
 }
+VINL v64 v64_from32_s(v32 a)
+{
+    const simde_int32x4_t s = simde_vreinterpretq_s32_u32(a);
+    return (v64){FROM_U64_(simde_vreinterpretq_u64_s64(simde_vmovl_s32(simde_vget_low_s32(s)))),
+                 FROM_U64_(simde_vreinterpretq_u64_s64(simde_vmovl_high_s32(s)))};
+}
 VINL v32 v32_from64(v64 a) { return simde_vuzp1q_u32(a.lo, a.hi); }    /* low halves */
 VINL v32 v32_from64_hi(v64 a) { return simde_vuzp2q_u32(a.lo, a.hi); } /* high halves */
 VINL v32 v32_hi_words(v64 a) { return v32_from64_hi(a); }

@@ -1,5 +1,5 @@
-/* Scalar reference of the data movement and conversion instructions (9.7.9): prmt, cvt between
- * integer types. Each lane function follows
+/* Scalar reference of the data movement and conversion instructions (9.7.9): mov, prmt, cvt
+ * between integer types. Each lane function follows
  * the spec's description and pseudo-code; docs/SEMANTICS.md records the readings. */
 #ifndef PTXCPU_SCALAR_MOVE_OPS_H
 #define PTXCPU_SCALAR_MOVE_OPS_H
@@ -7,6 +7,14 @@
 #include "internal.h"
 
 #include <stdint.h>
+
+/* 9.7.9.3 mov d, a: a's bits (a .pred: its lane's flag) */
+static inline uint64_t ptx_lane_MOV(int ty, int ty2, unsigned m, int rnd, uint64_t a, uint64_t b,
+                                    uint64_t c, uint64_t e, unsigned *cf)
+{
+    (void)ty; (void)ty2; (void)m; (void)rnd; (void)b; (void)c; (void)e; (void)cf;
+    return a;
+}
 
 /* prmt's modes as the spec's table lists them, row c[1:0] of each, its columns reversed: entry k
  * is the source byte (of the eight of [b, a]) of d's byte k. Shared with the SIMD bodies. */

@@ -1,9 +1,25 @@
-/* SIMD bodies of the data movement and conversion instructions (9.7.9): prmt, as byte shuffles
- * within each 16-byte block (a lane's four bytes stay in its block), the selectors looked up as
- * bytes; cvt between integer types as read, clamp, resize. */
+/* SIMD bodies of the data movement and conversion instructions (9.7.9): mov (a copy); prmt, as
+ * byte shuffles within each 16-byte block (a lane's four bytes stay in its block), the selectors
+ * looked up as bytes; cvt between integer types as read, clamp, resize. */
 #ifndef PTXCPU_SIMD_MOVE_OPS_H
 #define PTXCPU_SIMD_MOVE_OPS_H
 
+/* ---- mov d, a: the register copied (bits: no float unit touches them) ----------------------- */
+SIMD_BODY(MOV, 16, 16, 0, 0, 0) { return a; }
+SIMD_BODY(MOV, 32, 32, 0, 0, 0) { return a; }
+SIMD_BODY(MOV, 64, 64, 0, 0, 0) { return a; }
+VINL ptxcpu_lanemask simd_word_MOV(ptxcpu_lanemask a, ptxcpu_lanemask b) { return (void)b, a; }
+VINL v32 simd_words_MOV(v32 a, v32 b) { return (void)b, a; }
+#ifdef VEC_HAS_NATIVE16
+#define SIMD_NATIVE_N16_MOV ~, N16
+NATIVE_BODY(16, vm, MOV) { return a; }
+#endif
+#ifdef VEC_HAS_NATIVE64
+#define SIMD_NATIVE_N64_MOV ~, N64
+NATIVE_BODY(64, n64m, MOV) { return a; }
+#endif
+
+/* ---- prmt ------------------------------------------------------------------------------------ */
 /* d's selectors, one byte each (source byte 0..7 of [b, a], bit 3: replicate the sign): the
  * default mode spreads c's low four nibbles over the lane's bytes; a mode looks its table's row
  * c & 3 up, the row's four entries at bytes 4 (c & 3) .. 4 (c & 3) + 3 of the mode's pattern */
@@ -88,8 +104,7 @@ VINL v16 simd_cvti_resize_16_16(v16 x, int s) { (void)s; return x; }
 VINL v32 simd_cvti_resize_16_32(v16 x, int s) { return s ? v32_from16_s(x) : v32_from16_u(x); }
 VINL v64 simd_cvti_resize_32_64(v32 x, int s)
 {
-    const v64 low = v64_from32_u(x);
-    return s ? v64_or(low, v64_slli(v64_from32_u(v32_srai(x, 31)), 32)) : low;
+    return s ? v64_from32_s(x) : v64_from32_u(x);
 }
 VINL v64 simd_cvti_resize_16_64(v16 x, int s) { return simd_cvti_resize_32_64(simd_cvti_resize_16_32(x, s), s); }
 VINL v16 simd_cvti_resize_32_16(v32 x, int s) { (void)s; return v16_from32(x); }
@@ -98,17 +113,47 @@ VINL v16 simd_cvti_resize_64_16(v64 x, int s) { (void)s; return v16_from32(v32_f
 VINL v32 simd_cvti_resize_64_32(v64 x, int s) { (void)s; return v32_from64(x); }
 VINL v64 simd_cvti_resize_64_64(v64 x, int s) { (void)s; return x; }
 
+/* .sat of a 64-bit a into a d of 32 bits or fewer, on the 32-bit words (no 64-bit compares): a
+ * is within the low word's reading when its high word is that word's sign fill (signed a) or zero;
+ * else it lies past d's range on the side the high word's sign says */
+VINL v32 simd_cvti_clamp_64_to_32(v64 x, int ty, int ty2)
+{
+    const v32 lo = v32_from64(x), hi = v32_from64_hi(x), zero = v32_zero();
+    const v32 dlo = v32_set1((uint32_t)simd_cvti_lo(ty)), dhi = v32_set1((uint32_t)simd_cvti_hi(ty));
+    if (!ty_signed(ty2))
+        return v32_sel(v32_cmpeq(hi, zero), v32_min_u(lo, dhi), dhi);
+    const v32 past = v32_sel(v32_cmplt_s(hi, zero), dlo, dhi);
+    if (ty_signed(ty))
+        return v32_sel(v32_cmpeq(hi, v32_srai(lo, 31)), v32_min_s(v32_max_s(lo, dlo), dhi), past);
+    return v32_sel(v32_cmpeq(hi, zero), v32_min_u(lo, dhi), past);
+}
+
+/* (a clamped value is in d's range, so an 8-bit d's register already holds its extension) */
 #define SIMD_CVTI_DEF(DW, AW)                                                                      \
     SIMD_BODY(CVTI, DW, AW, 0, 0, 0)                                                               \
     {                                                                                              \
         VT(AW) x = a;                                                                              \
         SIMD_CVTI_READ8_##AW                                                                       \
+        SIMD_CVTI_SAT_NARROW64_##AW##_##DW                                                         \
         if (m & M_SAT)                                                                             \
-            x = simd_cvti_clamp_##AW(x, ty, ty2);                                                  \
+            return simd_cvti_resize_##AW##_##DW(simd_cvti_clamp_##AW(x, ty, ty2), ty_signed(ty2)); \
         VT(DW) r = simd_cvti_resize_##AW##_##DW(x, ty_signed(ty2));                                \
         SIMD_CVTI_WRITE8_##DW                                                                      \
         return r;                                                                                  \
     }
+#define SIMD_CVTI_SAT_NARROW64_64_16                                                               \
+    if (m & M_SAT)                                                                                 \
+        return v16_from32(simd_cvti_clamp_64_to_32(x, ty, ty2));
+#define SIMD_CVTI_SAT_NARROW64_64_32                                                               \
+    if (m & M_SAT)                                                                                 \
+        return simd_cvti_clamp_64_to_32(x, ty, ty2);
+#define SIMD_CVTI_SAT_NARROW64_16_16
+#define SIMD_CVTI_SAT_NARROW64_16_32
+#define SIMD_CVTI_SAT_NARROW64_16_64
+#define SIMD_CVTI_SAT_NARROW64_32_16
+#define SIMD_CVTI_SAT_NARROW64_32_32
+#define SIMD_CVTI_SAT_NARROW64_32_64
+#define SIMD_CVTI_SAT_NARROW64_64_64
 #define SIMD_CVTI_READ8_16 if (ty_bits(ty2) == 8) x = simd_cvti_byte16(x, ty_signed(ty2));
 #define SIMD_CVTI_READ8_32
 #define SIMD_CVTI_READ8_64
@@ -119,5 +164,42 @@ SIMD_CVTI_DEF(16, 16) SIMD_CVTI_DEF(16, 32) SIMD_CVTI_DEF(16, 64)
 SIMD_CVTI_DEF(32, 16) SIMD_CVTI_DEF(32, 32) SIMD_CVTI_DEF(32, 64)
 SIMD_CVTI_DEF(64, 16) SIMD_CVTI_DEF(64, 32) SIMD_CVTI_DEF(64, 64)
 #undef SIMD_CVTI_DEF
+
+/* The rows of one register width on the layer's full vectors (simd/native_ops.h): 16-bit
+ * registers (the 8- and 16-bit types) as NL16 lanes, not VL-lane halves of a vector; 64-bit
+ * ones as NL64 lanes, not {lo, hi} pairs. The same steps, read and clamp and (8-bit) extend. */
+#ifdef VEC_HAS_NATIVE16
+#define SIMD_NATIVE_N16_CVTI ~, N16
+VINL n16 simd_cvti_byte_n16(n16 x, int s)
+{
+    const n16 low = n16_and(x, n16_set1(0xff));
+    return s ? n16_sub(n16_xor(low, n16_set1(0x80)), n16_set1(0x80)) : low;
+}
+NATIVE_BODY(16, vm, CVTI)
+{
+    n16 x = ty_bits(ty2) == 8 ? simd_cvti_byte_n16(a, ty_signed(ty2)) : a;
+    if ((m & M_SAT) && simd_cvti_has_lo(ty, ty2))
+        x = n16_max_s(x, n16_set1((uint16_t)simd_cvti_lo(ty)));
+    if ((m & M_SAT) && simd_cvti_has_hi(ty, ty2)) {
+        const n16 hi = n16_set1((uint16_t)simd_cvti_hi(ty));
+        x = ty_signed(ty2) ? n16_min_s(x, hi) : n16_min_u(x, hi);
+    }
+    return ty_bits(ty) == 8 && !(m & M_SAT) ? simd_cvti_byte_n16(x, ty_signed(ty)) : x;
+}
+#endif
+#ifdef VEC_HAS_NATIVE64
+#define SIMD_NATIVE_N64_CVTI ~, N64
+NATIVE_BODY(64, n64m, CVTI)
+{
+    n64 x = a;
+    if ((m & M_SAT) && simd_cvti_has_lo(ty, ty2))
+        x = n64_max_s(x, n64_set1(simd_cvti_lo(ty)));
+    if ((m & M_SAT) && simd_cvti_has_hi(ty, ty2)) {
+        const n64 hi = n64_set1(simd_cvti_hi(ty));
+        x = ty_signed(ty2) ? n64_min_s(x, hi) : n64_min_u(x, hi);
+    }
+    return x;
+}
+#endif
 
 #endif

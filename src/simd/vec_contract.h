@@ -152,6 +152,7 @@
     X(v32, v32_from16_s, (v16))           /* sign-extended */                                      \
     X(v16, v16_from32, (v32))             /* the low 16 bits of each lane */                       \
     X(v64, v64_from32_u, (v32))           /* zero-extended */                                      \
+    X(v64, v64_from32_s, (v32))           /* sign-extended */                                      \
     X(v32, v32_from64, (v64))             /* the low 32 bits of each lane */                       \
     X(v32, v32_from64_hi, (v64))          /* the high 32 bits */                                   \
     /* the high 32 bits of each lane and back (low halves 0), in a lane order of the layer's       \
@@ -273,6 +274,7 @@
     X(void, n16_store, (uint16_t *, n16))                                                          \
     X(void, n16_store_guard, (uint16_t *, n16, uint32_t)) /* as v16_store_guard, NL16 lanes */     \
     X(n16, n16_zero, (void))                                                                       \
+    X(n16, n16_set1, (uint16_t))                                                                   \
     X(n16, n16_add, (n16, n16))                                                                    \
     X(n16, n16_sub, (n16, n16))                                                                    \
     X(n16, n16_mullo, (n16, n16))                                                                  \

@@ -146,6 +146,7 @@ typedef vmh n64m;
 VINL n16 n16_load(const uint16_t *p) { return X86_VSI(loadu)((const void *)p); }
 VINL void n16_store(uint16_t *p, n16 v) { X86_VSI(storeu)((void *)p, v); }
 VINL n16 n16_zero(void) { return X86_VSI(setzero)(); }
+VINL n16 n16_set1(uint16_t x) { return X86_V(set1_epi16)((int16_t)x); }
 VINL n16 n16_add(n16 a, n16 b) { return X86_V(add_epi16)(a, b); }
 VINL n16 n16_sub(n16 a, n16 b) { return X86_V(sub_epi16)(a, b); }
 VINL n16 n16_mullo(n16 a, n16 b) { return X86_V(mullo_epi16)(a, b); }

@@ -134,6 +134,7 @@ static const struct { const char *sec, *pattern; } syntax[] = {
     {"9.7.8.1", "and<.pred,.b16,.b32,.b64>"}, {"9.7.8.2", "or<.pred,.b16,.b32,.b64>"},
     {"9.7.8.3", "xor<.pred,.b16,.b32,.b64>"}, {"9.7.8.4", "not<.pred,.b16,.b32,.b64>"},
     {"9.7.8.5", "cnot<.b16,.b32,.b64>"}, {"9.7.8.7", "shf<.l,.r><.clamp,.wrap>.b32"},
+    {"9.7.9.3", "mov<.pred,.b16,.b32,.b64,.u16,.u32,.u64,.s16,.s32,.s64,.f32,.f64>"},
     {"9.7.9.7", "prmt.b32{.f4e,.b4e,.rc8,.ecl,.ecr,.rc16}"},
     /* 9.7.9.21 cvt between integer types: every pair; .sat where the Integer Notes allow it (d's
      * range not a superset of a's), one line per dtype */
@@ -234,6 +235,7 @@ static unsigned spec_min_sm(const char *mn)
     if (opcode_is(mn, "fns")) return 30;
     if (opcode_is(mn, "shf")) return 32; /* 9.7.8.7 */
     if (opcode_is(mn, "prmt")) return 20; /* 9.7.9.7 */
+    if (opcode_is(mn, "mov")) return has(mn, ".f64") ? 13 : 10; /* 9.7.9.3 */
     if (opcode_is(mn, "lop3")) return has(mn, ".or") || has(mn, ".and") ? 70 : 50; /* 9.7.8.6 */
     if (opcode_is(mn, "copysign") || opcode_is(mn, "testp")) return 20;
     if ((opcode_is(mn, "div") || opcode_is(mn, "rcp") || opcode_is(mn, "sqrt") ||
@@ -315,7 +317,7 @@ static void spec_shape(const char *mn, unsigned *nsrc, unsigned *dbits, unsigned
               opcode_is(mn, "rcp") || opcode_is(mn, "sqrt") || opcode_is(mn, "testp") ||
               opcode_is(mn, "rsqrt") || opcode_is(mn, "sin") || opcode_is(mn, "cos") ||
               opcode_is(mn, "lg2") || opcode_is(mn, "ex2") || opcode_is(mn, "tanh") ||
-              opcode_is(mn, "not") || opcode_is(mn, "cnot");
+              opcode_is(mn, "not") || opcode_is(mn, "cnot") || opcode_is(mn, "mov");
     int three = opcode_is(mn, "mad") || opcode_is(mn, "fma") || opcode_is(mn, "madc") ||
                 opcode_is(mn, "mad24") ||
                 opcode_is(mn, "sad") || opcode_is(mn, "bfe") || opcode_is(mn, "fns") ||

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes tests/vectors/families.vec (vectors for every PTX spelling of PTX ISA 9.7.1-9.7.8 and 9.7.9's prmt and integer cvt) and warps.vec
+"""Writes tests/vectors/families.vec (vectors for every PTX spelling of PTX ISA 9.7.1-9.7.8 and 9.7.9's mov, prmt and integer cvt) and warps.vec
 (many lines of a few spellings, so that `ptxcpu check` packs several warps and a partial one),
 derived from the spec's pseudo-code and docs/SEMANTICS.md with exact integer / Fraction
 arithmetic (never ptxcpu).
@@ -133,6 +133,9 @@ def spellings():
     out += ['cnot.%s' % t for t in ('b16', 'b32', 'b64')]
     out += ['shf.%s.%s.b32' % (d, m) for d in ('l', 'r') for m in ('clamp', 'wrap')]
     out += ['lop3.b32', 'lop3.or.b32', 'lop3.and.b32']
+    # 9.7.9.3 mov d, a between registers
+    out += ['mov.' + t for t in ('pred', 'b16', 'b32', 'b64', 'u16', 'u32', 'u64', 's16', 's32', 's64',
+                                 'f32', 'f64')]
     # 9.7.9.7 prmt: the default mode and the six modes
     out += ['prmt.b32' + m for m in ('', '.f4e', '.b4e', '.rc8', '.ecl', '.ecr', '.rc16')]
     # 9.7.9.21 cvt between integer types: every pair, .sat where d's range does not hold a's
@@ -229,14 +232,14 @@ class Insn:
         self.compare = op in ('setp', 'set')               # p = BoolOp(a CmpOp b, c)
         if self.compare:
             self.src, self.dst = [reg, reg] + [1] * bool(self.mods & set(SETP_BOOL)), 2  # p|q
-        self.logic = op in ('and', 'or', 'xor', 'not', 'cnot', 'shl', 'shr', 'shf', 'prmt')
+        self.logic = op in ('and', 'or', 'xor', 'not', 'cnot', 'shl', 'shr', 'shf', 'prmt', 'mov')
         if self.logic:                                     # 9.7.8: bits; .pred a lane's bit
             self.n = 1 if self.type == 'pred' else int(self.type[1:])
-            nl = 1 if op in ('not', 'cnot') else 3 if op in ('shf', 'prmt') else 2
+            nl = 1 if op in ('not', 'cnot', 'mov') else 3 if op in ('shf', 'prmt') else 2
             self.src, self.dst = [self.n] * nl, self.n
             if op in ('shl', 'shr'):
                 self.src[1] = 32                           # the amount b: 32 bits
-            self.float = False
+            self.float = op == 'mov' and t[0] == 'f'      # (mov.f32's operands in hex: bits)
         self.lop3 = op == 'lop3'                           # 9.7.8.6: d = F(a, b, c), F immLut's
         if self.lop3:                                      # .BoolOp: d|p (33 bits), q a predicate
             self.bop = next((b for b in ('or', 'and') if b in self.mods), None)
@@ -1315,6 +1318,8 @@ def logic_eval(I, a):
     op, n = I.op, I.n
     if op == 'prmt':
         return prmt_eval(I, a)
+    if op == 'mov':                                    # 9.7.9.3: the bits, signalling NaNs too
+        return a[0]
     if op == 'shf':
         c = a[2]
         k = min(c, 32) if 'clamp' in I.mods else c & 31
@@ -1332,6 +1337,11 @@ def logic_cases(I, rng):
     """Edges and random bits; shift amounts at the width's edges and past them."""
     if I.op == 'prmt':
         return prmt_cases(rng)
+    if I.op == 'mov' and I.n > 1:                      # floats' special bits among the values
+        special = {32: [0x7f800001, 0xffc00000, 0x80000000, 0x00000001, 0x7f800000],
+                   64: [0x7ff0000000000001, 0xfff8000000000000, 0x8000000000000000, 1]}
+        vals = [0, 1, M(I.n), 1 << (I.n - 1)] + special.get(I.n, [])
+        return [(rng.choice(vals),) for _ in range(8)] + [(rng.getrandbits(I.n),) for _ in range(4)]
     vals = [0, 1, M(I.n)] + ([1 << (I.n - 1), M(I.n - 1)] if I.n > 1 else []) + \
         [rng.getrandbits(I.n) for _ in range(3)]
     amounts = [0, 1, I.n - 1 if I.n > 1 else 0, I.n, I.n + 1, 31, 32, 33, 255, M(32)]
@@ -1510,7 +1520,7 @@ def main():
     names = spellings()
     assert len(names) == len(set(names)), 'a spelling listed twice'
     with open(os.path.join(outdir, 'families.vec'), 'w') as f:
-        f.write(f'# Vectors for every one of the {len(names)} PTX spellings of PTX ISA 9.7.1-9.7.8 and 9.7.9 (prmt, integer cvt) '
+        f.write(f'# Vectors for every one of the {len(names)} PTX spellings of PTX ISA 9.7.1-9.7.8 and 9.7.9 (mov, prmt, integer cvt) '
                 '(6 or more lines each).\n' + GEN)
         for name in names:
             f.write('\n# %s\n' % name)
