@@ -281,6 +281,16 @@ VINL v16 v16_from32(v32 a) /* low 16 bits of each lane */
     t = simde_mm256_packus_epi32(t, t);
     return simde_mm256_castsi256_si128(simde_mm256_permute4x64_epi64(t, 0x08));
 }
+VINL v16 v16_from32_ss(v32 a) /* vpackssdw, then lanes 0-3 and 4-7 together */
+{
+    const v32 t = simde_mm256_packs_epi32(a, a);
+    return simde_mm256_castsi256_si128(simde_mm256_permute4x64_epi64(t, 0x08));
+}
+VINL v16 v16_from32_su(v32 a) /* vpackusdw */
+{
+    const v32 t = simde_mm256_packus_epi32(a, a);
+    return simde_mm256_castsi256_si128(simde_mm256_permute4x64_epi64(t, 0x08));
+}
 /* One lane-crossing vpermq (lanes 0-1 and 4-5 to the low 128 bits), then in-lane unpacks with
  * zero: one port-5 shuffle for the two halves where a vpermd per half took two (mul.wide.u32:
  * docs/PERFORMANCE.md, "Figures behind design choices in the source"; vpmovzxdq would need the

@@ -51,6 +51,7 @@ VINL v32 x512_cvtepi32_epi64(simde__m256i a) { return _mm512_cvtepi32_epi64(a); 
 VINL v32 x512_cvtepu16_epi32(simde__m256i a) { return _mm512_cvtepu16_epi32(a); }
 VINL v32 x512_cvtepi16_epi32(simde__m256i a) { return _mm512_cvtepi16_epi32(a); }
 VINL simde__m256i x512_cvtepi32_epi16(v32 a) { return _mm512_cvtepi32_epi16(a); }
+VINL simde__m256i x512_cvtusepi32_epi16(v32 a) { return _mm512_cvtusepi32_epi16(a); }
 VINL simde__m512 x512_cvtph_ps(simde__m256i a) { return _mm512_cvtph_ps(a); }
 VINL simde__m256i x512_cvtps_ph_rn(simde__m512 a)
 {
@@ -74,6 +75,8 @@ VINL v32 x512_srai63_epi64(v32 a) { return _mm512_srai_epi64(a, 63); }
 VINL v32 x512_shuffle_epi32_f5(v32 a) { return _mm512_shuffle_epi32(a, _MM_PERM_DDBB); }
 VINL simde__mmask8 x512_cmpgt_epu64_mask(v32 a, v32 b) { return _mm512_cmpgt_epu64_mask(a, b); }
 #else
+/* (simde has no vpmovusdw: unsigned lanes clamped to 0xffff, then their low halves) */
+#define x512_cvtusepi32_epi16(a) x512_cvtepi32_epi16(simde_mm512_min_epu32((a), simde_mm512_set1_epi32(0xffff)))
 #define x512_srai_epi32(a, n) join256_(simde_mm256_srai_epi32(lo256_(a), (n)), simde_mm256_srai_epi32(hi256_(a), (n)))
 #define X512_WIDEN_(NAME, CVT)                                                                   \
     VINL v32 NAME(simde__m256i a)                                                              \
@@ -339,6 +342,11 @@ VINL n64 n64_mullo(n64 a, n64 b) { return simde_mm512_mullo_epi64(a, b); }
 VINL v32 v32_from16_u(v16 a) { return x512_cvtepu16_epi32(a); }
 VINL v32 v32_from16_s(v16 a) { return x512_cvtepi16_epi32(a); }
 VINL v16 v16_from32(v32 a) { return x512_cvtepi32_epi16(a); }
+VINL v16 v16_from32_ss(v32 a) { return simde_mm512_cvtsepi32_epi16(a); } /* vpmovsdw */
+VINL v16 v16_from32_su(v32 a) /* the negative lanes to 0, then vpmovusdw */
+{
+    return x512_cvtusepi32_epi16(simde_mm512_max_epi32(a, simde_mm512_setzero_si512()));
+}
 #if PTX512_NATIVE /* one zero-masked vpermd per half (vpmovzxdq needs the high half extracted) */
 VINL v64 v64_from32_u(v32 a)
 {

@@ -300,6 +300,11 @@ VINL void v64_store_guard(uint64_t *p, v64 v, uint32_t bits)
 VINL v32 v32_from16_u(v16 a) { return simde_vmovl_u16(a); }
 VINL v32 v32_from16_s(v16 a) { return FROM_S32_(simde_vmovl_s16(D_S16_(a))); }
 VINL v16 v16_from32(v32 a) { return simde_vmovn_u32(a); } /* low 16 bits of each lane */
+VINL v16 v16_from32_ss(v32 a)
+{
+    return simde_vreinterpret_u16_s16(simde_vqmovn_s32(simde_vreinterpretq_s32_u32(a)));
+}
+VINL v16 v16_from32_su(v32 a) { return simde_vqmovun_s32(simde_vreinterpretq_s32_u32(a)); }
 VINL v64 v64_from32_u(v32 a)
 {
     return (v64){FROM_U64_(simde_vmovl_u32(simde_vget_low_u32(a))),

@@ -134,26 +134,37 @@ VINL v32 simd_cvti_clamp_64_to_32(v64 x, int ty, int ty2)
     {                                                                                              \
         VT(AW) x = a;                                                                              \
         SIMD_CVTI_READ8_##AW                                                                       \
-        SIMD_CVTI_SAT_NARROW64_##AW##_##DW                                                         \
+        SIMD_CVTI_SAT_NARROW_##AW##_##DW                                                         \
         if (m & M_SAT)                                                                             \
             return simd_cvti_resize_##AW##_##DW(simd_cvti_clamp_##AW(x, ty, ty2), ty_signed(ty2)); \
         VT(DW) r = simd_cvti_resize_##AW##_##DW(x, ty_signed(ty2));                                \
         SIMD_CVTI_WRITE8_##DW                                                                      \
         return r;                                                                                  \
     }
-#define SIMD_CVTI_SAT_NARROW64_64_16                                                               \
+#define SIMD_CVTI_SAT_NARROW_64_16                                                               \
     if (m & M_SAT)                                                                                 \
         return v16_from32(simd_cvti_clamp_64_to_32(x, ty, ty2));
-#define SIMD_CVTI_SAT_NARROW64_64_32                                                               \
+#define SIMD_CVTI_SAT_NARROW_64_32                                                               \
     if (m & M_SAT)                                                                                 \
         return simd_cvti_clamp_64_to_32(x, ty, ty2);
-#define SIMD_CVTI_SAT_NARROW64_16_16
-#define SIMD_CVTI_SAT_NARROW64_16_32
-#define SIMD_CVTI_SAT_NARROW64_16_64
-#define SIMD_CVTI_SAT_NARROW64_32_16
-#define SIMD_CVTI_SAT_NARROW64_32_32
-#define SIMD_CVTI_SAT_NARROW64_32_64
-#define SIMD_CVTI_SAT_NARROW64_64_64
+#define SIMD_CVTI_SAT_NARROW_16_16
+#define SIMD_CVTI_SAT_NARROW_16_32
+#define SIMD_CVTI_SAT_NARROW_16_64
+/* (32 -> 16 bits: the narrowing saturates, so a 16-bit d from a signed a needs no clamp before;
+ * other clamps leave the value in d's range, which the saturation then keeps) */
+#define SIMD_CVTI_SAT_NARROW_32_16                                                               \
+    if (m & M_SAT) {                                                                               \
+        if (!ty_signed(ty2) || ty_bits(ty) != 16)                                                  \
+            x = simd_cvti_clamp_32(x, ty, ty2);                                                    \
+        return ty_bits(ty) == 8 || ty_signed(ty) ? v16_from32_ss(x) : v16_from32_su(x);           \
+    }                                                                                              \
+    if (ty_bits(ty) == 8) /* the byte extended in 32-bit lanes: then in -128..255, so saturating  \
+                           * narrowing keeps it (one op where the chop is two or three) */        \
+        return v16_from32_ss(ty_signed(ty) ? v32_srai(v32_slli(x, 24), 24)                        \
+                                           : v32_and(x, v32_set1(0xff)));
+#define SIMD_CVTI_SAT_NARROW_32_32
+#define SIMD_CVTI_SAT_NARROW_32_64
+#define SIMD_CVTI_SAT_NARROW_64_64
 #define SIMD_CVTI_READ8_16 if (ty_bits(ty2) == 8) x = simd_cvti_byte16(x, ty_signed(ty2));
 #define SIMD_CVTI_READ8_32
 #define SIMD_CVTI_READ8_64

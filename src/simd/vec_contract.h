@@ -151,6 +151,8 @@
     X(v32, v32_from16_u, (v16))           /* zero-extended */                                      \
     X(v32, v32_from16_s, (v16))           /* sign-extended */                                      \
     X(v16, v16_from32, (v32))             /* the low 16 bits of each lane */                       \
+    X(v16, v16_from32_ss, (v32))          /* each lane (signed) saturated to -32768..32767 */       \
+    X(v16, v16_from32_su, (v32))          /* each lane (signed) saturated to 0..65535 */            \
     X(v64, v64_from32_u, (v32))           /* zero-extended */                                      \
     X(v64, v64_from32_s, (v32))           /* sign-extended */                                      \
     X(v32, v32_from64, (v64))             /* the low 32 bits of each lane */                       \
