@@ -274,4 +274,89 @@ static inline f16 f16_fma_ftz(f16 x, f16 y, f16 z)
                                                       f16_to_float(z))));
 }
 
+/* ---- cvt with a float type (9.7.9.21) ----------------------------------------------------------
+ * One rounding in the row's mode, given explicitly (FE_TONEAREST ...): a wider source reaches the
+ * half formats as a float rounded to odd (f32_round_odd; 64-bit integers first as a double rounded
+ * to odd), which a rounding to 11 or 8 bits turns into the rounding of the exact value. */
+/* Whether a magnitude rounds away from zero in mode: q its kept bits (their parity breaks the
+ * ties of round to nearest), rem the bits cut off, half the value of half an ulp in rem's units. */
+static inline uint32_t round_away(int mode, int neg, uint32_t q, uint32_t rem, uint32_t half)
+{
+    if (mode == FE_TOWARDZERO)
+        return 0;
+    if (mode == FE_UPWARD)
+        return !neg && rem;
+    if (mode == FE_DOWNWARD)
+        return neg && rem;
+    return rem > half || (rem == half && (q & 1));
+}
+/* f32 to bf16 bits (the top half of the f32, rounded); NaN canonical. */
+static inline uint16_t bf16_round(float f, int mode)
+{
+    uint32_t u;
+    memcpy(&u, &f, sizeof u);
+    if (isnan(f))
+        return 0x7fff;
+    return (uint16_t)((u >> 16) + round_away(mode, u >> 31, u >> 16, u & 0xffff, 0x8000));
+}
+/* f32 to f16 bits; NaN canonical; beyond the range Inf or the largest finite, by the mode. */
+static inline uint16_t f16_round(float f, int mode)
+{
+    uint32_t u, q, rem, half;
+    memcpy(&u, &f, sizeof u);
+    uint32_t a = u & 0x7fffffffu, neg = u >> 31;
+    if (a > 0x7f800000u)
+        return 0x7fff;
+    if (a == 0x7f800000u)
+        return (uint16_t)(neg << 15 | 0x7c00);
+    if (a >= 0x47800000u) /* 2^16 or more: overflows as the float just below 2^16 does */
+        a = 0x477fffffu;
+    if (a >= 0x38800000u) { /* normal f16: rebias the exponent, drop 13 bits */
+        uint32_t w = a - (112u << 23);
+        q = w >> 13, rem = w & 0x1fff, half = 0x1000;
+    } else { /* subnormal f16: a count of 2^-24 */
+        uint32_t e = a >> 23, m = (a & 0x7fffff) | (e ? 0x800000u : 0);
+        uint32_t shift = e ? 126 - e : 125;
+        shift = shift > 31 ? 31 : shift;
+        q = m >> shift, rem = m & ((1u << shift) - 1), half = 1u << (shift - 1);
+    }
+    return (uint16_t)(neg << 15 | (q + round_away(mode, (int)neg, q, rem, half)));
+}
+/* A 64-bit integer as a double rounded to odd (the bits dropped ORed into the last one kept). */
+static inline double u64_to_f64_odd(uint64_t v)
+{
+    return v >> 53 ? (double)(v >> 11 | ((v & 0x7ff) != 0)) * 0x1p11 : (double)v;
+}
+static inline double s64_to_f64_odd(int64_t v)
+{
+    double m = u64_to_f64_odd(v < 0 ? 0 - (uint64_t)v : (uint64_t)v);
+    return v < 0 ? -m : m;
+}
+static inline float f16_bits_to_float(uint16_t u)
+{
+    f16 h;
+    memcpy(&h, &u, sizeof h);
+    return f16_to_float(h);
+}
+/* .ftz on an f32 r rounded from the double x: tiny after rounding with an unbounded exponent, as
+ * f32_fma_ftz decides it (x 2^24 higher rounds with full precision where r is +-FLT_MIN). */
+static inline float f32_ftz_from(float r, double x)
+{
+    float high = (float)(x * 0x1p24);
+    int tiny = (fabsf(r) < FLT_MIN) | ((fabsf(r) == FLT_MIN) & (fabsf(high) < 0x1p-102f));
+    return tiny ? copysignf(0.0f, r) : r;
+}
+static inline double f64_sat(double x) { return x > 0.0 ? (x < 1.0 ? x : 1.0) : 0.0; }
+/* .sat, .relu, .satfinite on f16 / bf16 bits (a NaN here is canonical, so positive): .sat to
+ * [+0, 1]; .relu a negative or -0 to +0; .satfinite +-Inf to +-MAX_NORM, the encoding below it. */
+static inline uint16_t f16_sat_bits(uint16_t r)
+{
+    return (r & 0x8000) || r > 0x7c00 ? 0 : r > 0x3c00 ? 0x3c00 : r;
+}
+static inline uint16_t half_relu(uint16_t r) { return r & 0x8000 ? 0 : r; }
+static inline uint16_t half_satfinite(uint16_t r, uint16_t inf)
+{
+    return (r & 0x7fff) == inf ? (uint16_t)(r - 1) : r;
+}
+
 #endif

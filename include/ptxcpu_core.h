@@ -95,7 +95,8 @@ typedef struct ptxcpu_insn_desc {
     ptxcpu_elem elem;        /* element type of d and the sources (floats: all operands, but
                               * mixed precision (9.7.5): d's and c's, F32; its 16-bit a and b
                               * are the .f16/.bf16 the mnemonic ends with; set (9.7.6.1): a's
-                              * and b's, its .stype, the last part, d being .dtype) */
+                              * and b's, its .stype, the last part, d being .dtype; cvt
+                              * (9.7.9.21): d's, its .dtype, a being .atype) */
     unsigned elems;          /* elements per register: 2 for .x2 types, else 1 */
 } ptxcpu_insn_desc;
 

@@ -46,6 +46,7 @@ enum ptx_ty {
 #define M_XORSIGN  (1u << 14) /* float min/max .xorsign.abs (the spec allows them only together) */
 #define M_ABS      (1u << 22) /* three-input float min/max .abs: the min/max of |a|, |b|, |c| */
 #define M_LEFT     (1u << 30) /* shf.l (shf.r without it) */
+#define M_SATFINITE (1u << 31) /* cvt .satfinite: ±Inf to ±MAX_NORM (9.7.9.21) */
 /* Not a PTX modifier: set by the SIMD chain template on float sub/mad steps whose NaN results may
  * stay uncanonicalized until the chain's end (src/simd/float_ops.h, SIMD_DEFERS_CANON). */
 #define M_RAWNAN   (1u << 12)

@@ -43,7 +43,7 @@ FAMILIES = [  # (name, fpu, cost)
     # lop3 (9.7.8.6): its immLut is context (ptxcpu_resolve_imm), one kernel per form
     ('LOP3', 0, None),
     # data movement and conversion (9.7.9)
-    ('PRMT', 0, 0.98), ('CVTI', 0, 3.57), ('MOV', 0, 0.89)]
+    ('PRMT', 0, 0.98), ('CVTI', 0, 3.57), ('MOV', 0, 0.89), ('CVTF', 1, None)]
 
 # ISA extensions (PTX_EXTENSIONS in src/internal.h, in the order the dispatcher lays them over
 # their base ISA's table): the families each one's kernel table holds. Its translation unit expands
@@ -553,6 +553,71 @@ for sat in ['', 'sat']:
             row(name('cvt', sat, dt, at), 'CVTI', dt, (sat,) if sat else (), ty2=at,
                 ws=(W[dt], [W[at]]), sec='9.7.9.21')
 
+# 9.7.9.21 cvt with a float type (CVTF): d = a rounded to dtype. The rounding token says what
+# rounds: .frnd (.rn/.rz/.rm/.rp) a value to dtype's precision (int to float, a narrowing float to
+# float, f16 <-> bf16: required there, illegal elsewhere), .irnd (.rni/.rzi/.rmi/.rpi) to an
+# integral value (float to int: required; float to the same float type: optional). Both are the
+# row's rnd; the type pair tells which. .ftz only where dtype or atype is .f32, .sat (to [0, 1])
+# only on .f16/.f32/.f64 d (float to int: accepted, redundant: d is clamped anyway); .relu and
+# .satfinite on .f16/.bf16 d from .f32 with .rn/.rz (frnd2). Modifiers-after-types spellings
+# (cvt.f64.bf16.rp) are not accepted: README.
+CVT_FLOATS = ['f16', 'bf16', 'f32', 'f64']
+IRND = {'rni': 'RN', 'rzi': 'RZ', 'rmi': 'RM', 'rpi': 'RP'}
+FRND = {'rn': 'RN', 'rz': 'RZ', 'rm': 'RM', 'rp': 'RP'}
+
+
+def cvtf_target(dt, at, mods):
+    """(sm, PTX ISA) of a float cvt, from the section's notes."""
+    if 'relu' in mods or 'satfinite' in mods:
+        return 80, (8, 1) if 'satfinite' in mods else (7, 0)
+    if (dt, at) == ('bf16', 'f32'):
+        return 80, (7, 0)
+    if (dt, at) == ('f32', 'bf16'):
+        return 80, (7, 8) if 'ftz' in mods else (7, 1)
+    if 'bf16' in (dt, at):
+        return 90, (7, 8)
+    return (13 if 'f64' in (dt, at) else 10), (1, 0)
+
+
+def cvtf_rows(dt, at, rnds, relu_forms=False):
+    """Every spelling of cvt .dtype.atype with the given rounding tokens ('' for none)."""
+    ftzs = ['', 'ftz'] if 'f32' in (dt, at) else ['']
+    sats = ['', 'sat'] if dt in ('f16', 'f32', 'f64') or dt in CVT_INTS else ['']
+    for r in rnds:
+        for ftz in ftzs:
+            for sat in sats:
+                mods = tuple(x for x in (ftz, sat) if x)
+                sm, p = cvtf_target(dt, at, mods)
+                row(name('cvt', r, ftz, sat, dt, at), 'CVTF', dt, mods, ty2=at,
+                    rnd={**IRND, **FRND}.get(r, 'NONE'), ws=(W[dt], [W[at]]), sm=sm, ptx=p,
+                    sec='9.7.9.21')
+    if relu_forms:  # cvt.frnd2{.relu}{.satfinite}.f16/.bf16.f32
+        for r in ['rn', 'rz']:
+            for relu in ['', 'relu']:
+                for sf in ['', 'satfinite']:
+                    if relu or sf:
+                        mods = tuple(x for x in (relu, sf) if x)
+                        sm, p = cvtf_target(dt, at, mods)
+                        row(name('cvt', r, relu, sf, dt, at), 'CVTF', dt, mods, ty2=at,
+                            rnd=FRND[r], ws=(W[dt], [W[at]]), sm=sm, ptx=p, sec='9.7.9.21')
+
+
+FSIZE = {'f16': 16, 'bf16': 16, 'f32': 32, 'f64': 64}
+for dt in CVT_FLOATS:
+    for at in CVT_INTS:
+        cvtf_rows(dt, at, FRND)
+for at in CVT_FLOATS:
+    for dt in CVT_INTS:
+        cvtf_rows(dt, at, IRND)
+for dt in CVT_FLOATS:
+    for at in CVT_FLOATS:
+        if dt == at:
+            cvtf_rows(dt, at, [''] + list(IRND))
+        elif FSIZE[dt] > FSIZE[at]:
+            cvtf_rows(dt, at, [''])
+        else:
+            cvtf_rows(dt, at, FRND, relu_forms=at == 'f32')
+
 assert len({(r[0], r[11]) for r in rows}) == len(rows), 'a mnemonic spelled twice'
 assert set(CHAIN_ROWS) <= {r[0] for r in rows}, 'a chain row that is no spelling'
 # A mnemonic may name two rows only with different source counts (the three-input min/max);
@@ -592,6 +657,9 @@ def kernel_key(r):
             ty2 = 'A%d' % a  # d is a's low bits: any atype of a's register (8-bit a: its byte)
         else:
             ty = 'D%d' % dw  # d is a extended by its type: any wider dtype of d's register
+    if sem == 'CVTF':  # .ftz does nothing to an integer a, .sat nothing to an integer d
+        drop = 'M_FTZ' if ty2[0] in 'US' else 'M_SAT' if ty[0] in 'US' else None
+        m = '|'.join(x for x in m.split('|') if x != drop) or '0'
     return (sem, ty, ty2, kernel_mods(m), 'CTX' if rnd in DIRECTED else rnd, dw, a, b, c, e, cc)
 
 
@@ -612,7 +680,13 @@ for key, krows in kernels.items():
         kid = 'mov_x%d' % key[5]
     if len(krows) > 1 and key[0] == 'CVTI':  # cvt_u8_x16: d .u8 from any a of a 16-bit register
         kid = 'cvt_' + '_'.join(t.lower() if t[0] in 'US' else 'x' + t[1:] for t in key[1:3])
-    assert len(krows) == 1 or kid != first, f'{first}: a shared kernel needs a name of its own'
+    if key[0] == 'CVTF':  # cvt_rxi_sat_u8_f16: rounding (rx: the directed ones), modifiers, types
+        (sem, ty, ty2, m, rnd, *_k) = key
+        integral = ty[0] in 'US' or ty == ty2
+        parts = ['cvt', {'NONE': '', 'RN': 'rn', 'CTX': 'rx'}[rnd] + ('i' if integral and rnd != 'NONE' else '')]
+        kid = '_'.join(x for x in parts + [x[2:].lower() for x in m.split('|') if x != '0'] +
+                       [ty.lower(), ty2.lower()] if x)
+    assert len(krows) == 1 or kid != first or key[0] == 'CVTF', f'{first}: a shared kernel needs a name of its own'
     for r in krows:
         kernel_id[r[0], r[11]] = kid
 assert len(set(kernel_id.values())) == len(kernels), 'two kernels of one name'

@@ -60,6 +60,7 @@ FLOAT_SEMS = ('FSUB', 'FMAD', 'HADD', 'COPYSIGN', 'FADD', 'FMUL', 'FFMA', 'FABS'
 ELEMENTWISE_X2 = ('ADD', 'MIN', 'MAX', 'FSUB', 'HADD', 'FADD', 'FMUL', 'FFMA', 'FABS', 'FNEG',
                   'FMIN', 'FMAX', 'HSUB', 'HMUL', 'HFMA', 'FTANH', 'FEX2')
 MIXED_SEMS = ('MXADD', 'MXSUB', 'MXFMA')
+CVT_C = {'F32': 'float', 'F64': 'double'}
 
 
 def operand_types(r):
@@ -72,6 +73,8 @@ def operand_types(r):
         t = FLOAT[r.ty]
         d = 'uint32_t' if r.bits[0] == 1 else t  # a predicate: one lane mask a warp
         return [d] + [t if k < r.nsrc else None for k in range(4)]
+    if r.sem == 'CVTF':  # f32 / f64 as float / double; f16, bf16, integers: their registers' bits
+        return [CVT_C.get(r.ty, U(r.bits[0])), CVT_C.get(r.ty2, U(r.bits[1])), None, None, None]
     if r.sem == 'SLCT':  # d, a, b the .dtype's bits; c an int32_t or a float
         u = U(r.bits[0])
         return [u, u, u, 'float' if r.ty2 == 'F32' else 'int32_t', None]
@@ -603,6 +606,90 @@ def t_cvti(r):
     return out + [f'd[i] = ({ctype[dt[0]]}{nd}_t){x};']
 
 
+# cvt's rounding: the .irnd functions (to an integral value) and the .frnd mode, as the helpers
+# of bench/plain_c_ops.h take it (rows without one: exact or to nearest)
+CVT_IRND = {'RN': 'nearbyint', 'RZ': 'trunc', 'RM': 'floor', 'RP': 'ceil'}
+CVT_MODE = dict(FESET, RN='FE_TONEAREST', NONE='FE_TONEAREST')
+
+
+def cvt_source(r):
+    """a as C reads it: an integer of atype (8 bits: the register's low byte), an f32 (flushed by
+    .ftz), a double, or an f16 / bf16 as the float it is exactly."""
+    at = r.ty2
+    if at not in FLOAT:
+        return f'({"int" if at[0] == "S" else "uint"}{at[1:]}_t)a[i]'
+    return {'F32': 'f32_ftz(a[i])' if r.has('ftz') else 'a[i]', 'F64': 'a[i]',
+            'F16': 'f16_bits_to_float(a[i])', 'BF16': 'bf16_to_float(a[i])'}[at]
+
+
+def cvt_reg(v, bits):
+    """v's bits in a register of `bits` bits, as a C constant."""
+    v &= (1 << bits) - 1
+    return hex(v) + ('ull' if bits == 64 else 'u') if v else '0'
+
+
+def t_cvtf(r):
+    """cvt with a float type (docs/SEMANTICS.md): float to int as nearbyint/trunc/floor/ceil, then
+    NaN and the range ends tested before C's cast (which they would make undefined); int or float
+    to f32 / f64 as C's cast in the mode fesetround set (one rounding: x86-64 converts 64-bit
+    integers in one instruction, or, unsigned ones, halved with the lost bit kept sticky); to
+    f16 / bf16 once in the row's mode by f16_round / bf16_round, from a float rounded to odd where
+    a is wider; an f32 d's .ftz after rounding, f64 NaNs quieted with their payload."""
+    dt, at, x = r.ty, r.ty2, cvt_source(r)
+    integral = r.rnd in CVT_IRND and (dt == at or dt not in FLOAT)
+    if dt not in FLOAT:  # float to integer
+        nd, signed = int(dt[1:]), dt[0] == 'S'
+        reg = max(nd, 16)
+        wide, sfx = ('double', '') if at == 'F64' else ('float', 'f')
+        lo = -(1 << (nd - 1)) if signed else 0
+        nan = lo if signed else 1 << (nd - 1)
+        cast = f'({U(reg)})({S(nd)})x' if signed else f'({U(reg)})x'
+        hi = (1 << (nd - signed)) - 1
+        return [f'{wide} x = {CVT_IRND[r.rnd]}{sfx}({x});',
+                f'd[i] = isnan(x) ? {cvt_reg(nan if at == "F64" or nd == 64 else 0, reg)}'
+                f' : x < {"-0x1p%d%s" % (nd - 1, sfx) if signed else "0"} ? {cvt_reg(lo, reg)}',
+                f'     : x >= 0x1p{nd - signed}{sfx} ? {cvt_reg(hi, reg)} : {cast};']
+    if at not in FLOAT:  # the integer's value, exact in the type given (64 bits: rounded to odd)
+        na = int(at[1:])
+        if dt in ('F32', 'F64') or na <= 16:
+            x = f'({CVT_C.get(dt, "float")}){x}'
+        elif na == 32:
+            x = f'f32_round_odd((double){x})'
+        else:
+            x = f'f32_round_odd({at[0].lower()}64_to_f64_odd({x}))'
+    elif integral:
+        x = f'{CVT_IRND[r.rnd]}{"" if at == "F64" else "f"}({x})'
+    if dt == 'F64':  # a NaN keeps its payload, quieted: f64's by f64_quiet, a float's by the cast
+        if at == 'F64':
+            body = [f'double r = isnan(a[i]) ? f64_quiet(a[i]) : {x};']
+        else:
+            body = [f'double r = {"(double)" + x if at in FLOAT else x};']
+        if r.has('sat'):
+            body.append('r = f64_sat(r);')
+        return body + ['d[i] = r;']
+    if dt == 'F32':
+        body = [f'float r = {"(float)" + x if at == "F64" else x};']
+        if r.has('ftz') and at == 'F64':
+            body.append('r = f32_ftz_from(r, a[i]);')
+        elif r.has('ftz') and at == 'BF16':  # (bf16's subnormals are f32's)
+            body.append('r = f32_ftz(r);')
+        if at in FLOAT:
+            body.append('r = f32_canon(r);')
+        if r.has('sat'):
+            body.append('r = f32_sat(r);')
+        return body + ['d[i] = r;']
+    if at == 'F64':
+        x = f'f32_round_odd({x})'
+    body = [f'uint16_t r = {"f16" if dt == "F16" else "bf16"}_round({x}, {CVT_MODE[r.rnd]});']
+    if r.has('satfinite'):
+        body.append(f'r = half_satfinite(r, {"0x7c00" if dt == "F16" else "0x7f80"});')
+    if r.has('relu'):
+        body.append('r = half_relu(r);')
+    if r.has('sat'):
+        body.append('r = f16_sat_bits(r);')
+    return body + ['d[i] = r;']
+
+
 # prmt's modes (9.7.9.7): row c & 3 of the spec's table, entry k the source byte of d's byte k
 PRMT_MODES = {'f4e': '0,1,2,3, 1,2,3,4, 2,3,4,5, 3,4,5,6', 'b4e': '0,7,6,5, 1,0,7,6, 2,1,0,7, 3,2,1,0',
               'rc8': '0,0,0,0, 1,1,1,1, 2,2,2,2, 3,3,3,3', 'ecl': '0,1,2,3, 1,1,2,3, 2,2,2,3, 3,3,3,3',
@@ -673,7 +760,7 @@ TEMPLATES = {
     'SELP': t_selp, 'SETP': t_setp, 'SET': t_set, 'SLCT': t_slct,
     'AND': t_logic, 'OR': t_logic, 'XOR': t_logic, 'NOT': t_logic, 'CNOT': t_cnot,
     'SHL': t_shift, 'SHR': t_shift, 'SHF': t_shf, 'LOP3': t_lop3,
-    'PRMT': t_prmt, 'CVTI': t_cvti, 'MOV': t_mov,
+    'PRMT': t_prmt, 'CVTI': t_cvti, 'MOV': t_mov, 'CVTF': t_cvtf,
 }
 
 

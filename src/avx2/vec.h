@@ -433,6 +433,9 @@ VINL v32 v32_from_f64(v64 a)
 /* f16 <-> f32 (F16C): widening is exact; narrowing rounds to nearest even whatever MXCSR says. */
 VINL v32 v32_from_f16(v16 a) { return I32_(simde_mm256_cvtph_ps(a)); }
 VINL v16 v16_to_f16_rn(v32 a) { return simde_mm256_cvtps_ph(F32_(a), 0); }
+/* s32 <-> f32 (cvt): vcvtdq2ps and vcvtps2dq, both rounded by MXCSR */
+VINL v32 v32_cvt_f32_s32(v32 a) { return I32_(simde_mm256_cvtepi32_ps(a)); }
+VINL v32 v32_cvt_s32_f32(v32 a) { return simde_mm256_cvtps_epi32(F32_(a)); }
 
 /* ---- ISA extensions (PTX_EXTENSIONS in internal.h), built in their own TUs with their flags;
  * GFNI's is in simd/vec_x86.h ---------------------------------------------------------------- */

@@ -74,7 +74,20 @@ VINL v32 x512_mulhi_epu16(v32 a, v32 b) { return _mm512_mulhi_epu16(a, b); }
 VINL v32 x512_srai63_epi64(v32 a) { return _mm512_srai_epi64(a, 63); }
 VINL v32 x512_shuffle_epi32_f5(v32 a) { return _mm512_shuffle_epi32(a, _MM_PERM_DDBB); }
 VINL simde__mmask8 x512_cmpgt_epu64_mask(v32 a, v32 b) { return _mm512_cmpgt_epu64_mask(a, b); }
+VINL v32 x512_cvtepi32_ps(v32 a) { return _mm512_castps_si512(_mm512_cvtepi32_ps(a)); }
+VINL v32 x512_cvtps_epi32(v32 a) { return _mm512_cvtps_epi32(_mm512_castsi512_ps(a)); }
 #else
+/* s32 <-> f32 on two 256-bit halves (simde's emulation rounds by the mode too) */
+VINL v32 x512_cvtepi32_ps(v32 a)
+{
+    return join256_(simde_mm256_castps_si256(simde_mm256_cvtepi32_ps(lo256_(a))),
+                    simde_mm256_castps_si256(simde_mm256_cvtepi32_ps(hi256_(a))));
+}
+VINL v32 x512_cvtps_epi32(v32 a)
+{
+    return join256_(simde_mm256_cvtps_epi32(simde_mm256_castsi256_ps(lo256_(a))),
+                    simde_mm256_cvtps_epi32(simde_mm256_castsi256_ps(hi256_(a))));
+}
 /* (simde has no vpmovusdw: unsigned lanes clamped to 0xffff, then their low halves) */
 #define x512_cvtusepi32_epi16(a) x512_cvtepi32_epi16(simde_mm512_min_epu32((a), simde_mm512_set1_epi32(0xffff)))
 #define x512_srai_epi32(a, n) join256_(simde_mm256_srai_epi32(lo256_(a), (n)), simde_mm256_srai_epi32(hi256_(a), (n)))
@@ -445,6 +458,9 @@ VINL v64 v64_from_f32(v32 a) { return (v64){I64_(x512_cvtps_pd(lo256_(a))), I64_
 VINL v32 v32_from_f64(v64 a) { return join256_(x512_cvtpd_ps(F64_(a.lo)), x512_cvtpd_ps(F64_(a.hi))); }
 VINL v32 v32_from_f16(v16 a) { return I32_(x512_cvtph_ps(a)); }
 VINL v16 v16_to_f16_rn(v32 a) { return x512_cvtps_ph_rn(F32_(a)); }
+/* s32 <-> f32 (cvt): vcvtdq2ps and vcvtps2dq, both rounded by MXCSR */
+VINL v32 v32_cvt_f32_s32(v32 a) { return x512_cvtepi32_ps(a); }
+VINL v32 v32_cvt_s32_f32(v32 a) { return x512_cvtps_epi32(a); }
 
 /* ---- ISA extensions (PTX_EXTENSIONS in internal.h): each extension's table is this layer built
  * again with the extension's flags and macro, so these primitives exist only in those TUs; GFNI's

@@ -432,6 +432,13 @@ VINL v32 v32_from_f16(v16 a)
 VINL v16 v16_to_f16_rn(v32 a) { return simde_vreinterpret_u16_f16(simde_vcvt_f16_f32(F32_(a))); }
 #endif
 
+/* s32 <-> f32 (cvt): scvtf rounds by FPCR; fcvtzs truncates, so frinti first rounds by FPCR */
+VINL v32 v32_cvt_f32_s32(v32 a) { return I32_(simde_vcvtq_f32_s32(simde_vreinterpretq_s32_u32(a))); }
+VINL v32 v32_cvt_s32_f32(v32 a)
+{
+    return simde_vreinterpretq_u32_s32(simde_vcvtq_s32_f32(simde_vrndiq_f32(F32_(a))));
+}
+
 /* ---- what Armv8 has natively: popcount, leading zeros, bit reversal ------------------------- */
 /* popc: cnt per byte, uaddlp to 16 and to 32 bits. */
 #define VEC_HAS_POPC 1

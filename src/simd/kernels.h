@@ -29,6 +29,7 @@
 #include "simd/cmp_ops.h"
 #include "simd/logic_ops.h"
 #include "simd/move_ops.h"
+#include "simd/cvt_ops.h"
 #pragma GCC diagnostic pop
 
 #define NCH (PTXCPU_WARP / VL) /* chunks per warp */

@@ -186,7 +186,11 @@
     X(v64, v64_from_f32, (v32))           /* f32 -> f64, exact */                                  \
     X(v32, v32_from_f64, (v64))           /* f64 -> f32, rounded by the mode */                    \
     X(v32, v32_from_f16, (v16))           /* f16 -> f32, exact */                                  \
-    X(v16, v16_to_f16_rn, (v32))          /* f32 -> f16, to nearest even whatever the mode */
+    X(v16, v16_to_f16_rn, (v32))          /* f32 -> f16, to nearest even whatever the mode */      \
+    X(v32, v32_cvt_f32_s32, (v32))        /* s32 -> f32, rounded by the mode */                    \
+    /* f32 -> s32 rounded by the mode; a lane that is NaN or out of range gives any value (the     \
+     * bodies pass only values in range and fix the others) */                                    \
+    X(v32, v32_cvt_s32_f32, (v32))
 
 /* The floating-point environment, set once per batch of a float row: vec_fenv_enter(rnd) sets the
  * row's rounding mode (RND_*; RND_NONE as RN), no flush to zero, every exception masked, and

@@ -4,8 +4,36 @@
 #ifndef PTXCPU_TEST_COMMON_H
 #define PTXCPU_TEST_COMMON_H
 
+#include "ptxcpu.h"
+
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
+
+/* The element format of an instruction's sources: its desc's elem, but a cvt's .atype (the last
+ * part of its mnemonic: desc.elem is d's .dtype), so inputs are drawn in a's format. */
+static inline ptxcpu_elem test_source_elem(const ptxcpu_insn_desc *d)
+{
+    const char *t = strrchr(d->mnemonic, '.');
+    if (strncmp(d->mnemonic, "cvt.", 4) || !t)
+        return d->elem;
+    return !strcmp(t, ".f16") ? PTXCPU_ELEM_F16 : !strcmp(t, ".bf16") ? PTXCPU_ELEM_BF16
+         : !strcmp(t, ".f32") ? PTXCPU_ELEM_F32 : !strcmp(t, ".f64") ? PTXCPU_ELEM_F64
+                              : PTXCPU_ELEM_INT;
+}
+
+/* Lane l of an array of registers of `bits` bits (16, 32 or 64), read and written. */
+static inline uint64_t test_reg_get(const void *p, unsigned bits, size_t l)
+{
+    return bits == 16 ? ((const uint16_t *)p)[l] : bits == 32 ? ((const uint32_t *)p)[l]
+                                                              : ((const uint64_t *)p)[l];
+}
+static inline void test_reg_put(void *p, unsigned bits, size_t l, uint64_t v)
+{
+    if (bits == 16) ((uint16_t *)p)[l] = (uint16_t)v;
+    else if (bits == 32) ((uint32_t *)p)[l] = (uint32_t)v;
+    else ((uint64_t *)p)[l] = v;
+}
 
 /* Failures printed in full; the rest are only counted. */
 #define FAIL_CAP 50

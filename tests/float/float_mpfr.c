@@ -371,8 +371,10 @@ int main(void)
         ptxcpu_insn_desc d;
         if (ptxcpu_insn_at(i, &d) != PTXCPU_OK)
             continue;
-        if (!strncmp(d.mnemonic, "prmt.", 5) || !strncmp(d.mnemonic, "mov.", 4))
-            continue; /* bits moved: tests/move (prmt's last token is a mode: .f4e no float type) */
+        if (!strncmp(d.mnemonic, "prmt.", 5) || !strncmp(d.mnemonic, "mov.", 4) ||
+            !strncmp(d.mnemonic, "cvt.", 4))
+            continue; /* bits moved or converted: tests/move (prmt's last token is a mode: .f4e
+                         no float type; cvt's last type is the source's) */
         const char *type = strrchr(d.mnemonic, '.') + 1;
         nspelled_float += type[0] == 'f' || !strncmp(type, "bf", 2);
         int float_named = type[0] == 'f' || !strncmp(type, "bf", 2);

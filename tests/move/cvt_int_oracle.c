@@ -61,25 +61,13 @@ static void fill(lanes *in, unsigned at, rng_t *g)
         in->guard[w] = w % 8 == 3 ? 0 : w % 8 == 5 ? (uint32_t)rng_next(g) : ~0u;
 }
 
-/* lane l of a register of `bits` bits in an array of them */
-static uint64_t get(const void *p, unsigned bits, unsigned l)
-{
-    return bits == 16 ? ((const uint16_t *)p)[l] : bits == 32 ? ((const uint32_t *)p)[l]
-                                                              : ((const uint64_t *)p)[l];
-}
-static void put(void *p, unsigned bits, unsigned l, uint64_t v)
-{
-    if (bits == 16) ((uint16_t *)p)[l] = (uint16_t)v;
-    else if (bits == 32) ((uint32_t *)p)[l] = (uint32_t)v;
-    else ((uint64_t *)p)[l] = v;
-}
 
 static unsigned check_kernel(ptxcpu_kernel k, const char *mn, unsigned dt, unsigned at, int sat,
                              const lanes *in, void *A, void *D)
 {
     const unsigned ab = reg_bits(at), db = reg_bits(dt);
     for (unsigned l = 0; l < LANES; l++)
-        put(A, ab, l, in->a[l]), put(D, db, l, in->d0[l]);
+        test_reg_put(A, ab, l, in->a[l]), test_reg_put(D, db, l, in->d0[l]);
     ptxcpu_batch bt = {.n = WARPS, .d = D, .d_stride = 4 * (ptrdiff_t)db, .guard = in->guard,
                        .guard_stride = 4};
     bt.src[0] = (ptxcpu_src){A, 4 * (ptrdiff_t)ab};
@@ -90,9 +78,9 @@ static unsigned check_kernel(ptxcpu_kernel k, const char *mn, unsigned dt, unsig
     unsigned bad = 0;
     for (unsigned l = 0; l < LANES; l++) {
         const int on = in->guard[l / 32] >> (l % 32) & 1;
-        const uint64_t want = on ? oracle(dt, at, sat, in->a[l]) : get(&in->d0[0], 64, l) &
+        const uint64_t want = on ? oracle(dt, at, sat, in->a[l]) : test_reg_get(&in->d0[0], 64, l) &
                                    (db == 64 ? ~0ull : ((uint64_t)1 << db) - 1);
-        const uint64_t got = get(D, db, l);
+        const uint64_t got = test_reg_get(D, db, l);
         if (got != want && bad++ < 3)
             printf("FAIL %s on %s: a=%#llx: d %#llx, want %#llx%s\n", mn, ptxcpu_kernel_variant(k),
                    (unsigned long long)in->a[l], (unsigned long long)got,

@@ -144,6 +144,22 @@ static const struct { const char *sec, *pattern; } syntax[] = {
     {"9.7.9.21", "cvt.sat.s8<.u8,.u16,.u32,.u64,.s16,.s32,.s64>"},
     {"9.7.9.21", "cvt.sat.s16<.u16,.u32,.u64,.s32,.s64>"}, {"9.7.9.21", "cvt.sat.s32<.u32,.u64,.s64>"},
     {"9.7.9.21", "cvt.sat.s64.u64"},
+    /* 9.7.9.21 cvt with a float type: .frnd to a float of less precision (int to float, narrowing,
+     * f16 <-> bf16), .irnd to an integer or (optional) to the same float type, none widening; .ftz
+     * where .dtype or .atype is .f32, .sat on integer, .f16, .f32 and .f64 d */
+    {"9.7.9.21", "cvt" RND "{.sat}<.f16,.f64>" I8}, {"9.7.9.21", "cvt" RND ".bf16" I8},
+    {"9.7.9.21", "cvt" RND "{.ftz}{.sat}.f32" I8},
+    {"9.7.9.21", "cvt<.rni,.rzi,.rmi,.rpi>{.sat}" I8 "<.f16,.bf16,.f64>"},
+    {"9.7.9.21", "cvt<.rni,.rzi,.rmi,.rpi>{.ftz}{.sat}" I8 ".f32"},
+    {"9.7.9.21", "cvt{.rni,.rzi,.rmi,.rpi}{.sat}.f16.f16"}, {"9.7.9.21", "cvt{.rni,.rzi,.rmi,.rpi}.bf16.bf16"},
+    {"9.7.9.21", "cvt{.rni,.rzi,.rmi,.rpi}{.ftz}{.sat}.f32.f32"},
+    {"9.7.9.21", "cvt{.rni,.rzi,.rmi,.rpi}{.sat}.f64.f64"},
+    {"9.7.9.21", "cvt{.ftz}{.sat}.f32<.f16,.bf16>"}, {"9.7.9.21", "cvt{.sat}.f64<.f16,.bf16>"},
+    {"9.7.9.21", "cvt{.ftz}{.sat}.f64.f32"},
+    {"9.7.9.21", "cvt" RND "{.ftz}{.sat}.f32.f64"}, {"9.7.9.21", "cvt" RND "{.sat}.f16<.f64,.bf16>"},
+    {"9.7.9.21", "cvt" RND "<.bf16.f64,.bf16.f16>"},
+    {"9.7.9.21", "cvt" RND "{.ftz}{.sat}.f16.f32"}, {"9.7.9.21", "cvt" RND "{.ftz}.bf16.f32"},
+    {"9.7.9.21", "cvt<.rn,.rz><.relu,.satfinite,.relu.satfinite><.f16,.bf16>.f32"},
     {"9.7.8.6", "lop3.b32"}, {"9.7.8.6", "lop3<.or,.and>.b32"},
     {"9.7.8.8", "shl<.b16,.b32,.b64>"},
     {"9.7.8.9", "shr<.b16,.b32,.b64,.u16,.u32,.u64,.s16,.s32,.s64>"},
@@ -222,7 +238,8 @@ static unsigned last_type_bits(const char *mn) /* width of the last part, a type
 
 static int mixed(const char *mn) /* 9.7.5: an f32 instruction on .f16/.bf16 a (and b) */
 {
-    return has(mn, ".f32") && (has(mn, ".f16") || has(mn, ".bf16")) && !opcode_is(mn, "set");
+    return has(mn, ".f32") && (has(mn, ".f16") || has(mn, ".bf16")) && !opcode_is(mn, "set") &&
+           !opcode_is(mn, "cvt");
 }
 
 static unsigned spec_min_sm(const char *mn)
@@ -235,6 +252,11 @@ static unsigned spec_min_sm(const char *mn)
     if (opcode_is(mn, "fns")) return 30;
     if (opcode_is(mn, "shf")) return 32; /* 9.7.8.7 */
     if (opcode_is(mn, "prmt")) return 20; /* 9.7.9.7 */
+    if (opcode_is(mn, "cvt")) { /* 9.7.9.21's target notes */
+        if (has(mn, ".relu") || has(mn, ".satfinite") || has(mn, ".bf16.f32") || has(mn, ".f32.bf16"))
+            return 80;
+        return has(mn, ".bf16") ? 90 : has(mn, ".f64") ? 13 : 10;
+    }
     if (opcode_is(mn, "mov")) return has(mn, ".f64") ? 13 : 10; /* 9.7.9.3 */
     if (opcode_is(mn, "lop3")) return has(mn, ".or") || has(mn, ".and") ? 70 : 50; /* 9.7.8.6 */
     if (opcode_is(mn, "copysign") || opcode_is(mn, "testp")) return 20;
@@ -289,6 +311,12 @@ static unsigned spec_ptx(const char *mn)
     if ((opcode_is(mn, "min") || opcode_is(mn, "max")) && (half || bf || f32))
         return has(mn, ".xorsign") ? 72 : (has(mn, ".NaN") || half || bf) ? 70 : 10;
     if (opcode_is(mn, "testp")) return 20; /* 9.7.3.1 */
+    if (opcode_is(mn, "cvt")) { /* 9.7.9.21's PTX ISA notes */
+        if (has(mn, ".satfinite")) return 81;
+        if (has(mn, ".relu") || has(mn, ".bf16.f32")) return 70;
+        if (has(mn, ".f32.bf16")) return has(mn, ".ftz") ? 78 : 71;
+        return has(mn, ".bf16") ? 78 : 10;
+    }
     if (opcode_is(mn, "lop3")) return has(mn, ".or") || has(mn, ".and") ? 82 : 43; /* 9.7.8.6 */
     if ((opcode_is(mn, "set") || opcode_is(mn, "setp")) && (half || bf)) { /* 9.7.7.1-2 */
         const char *stype = strrchr(mn, '.');
@@ -519,6 +547,14 @@ static void test_table(void)
               d.mnemonic, d.reads_cc, d.writes_cc, rcc, wcc);
         unsigned elems = strstr(d.mnemonic, "16x2") || strstr(d.mnemonic, "32x2") ? 2 : 1;
         const char *tmn = opcode_is(d.mnemonic, "set") ? strrchr(d.mnemonic, '.') : d.mnemonic;
+        char cvt_dtype[16] = "";
+        if (opcode_is(d.mnemonic, "cvt")) { /* ".f32" of cvt.rn.f32.s32: d's type */
+            const char *atype = strrchr(d.mnemonic, '.'), *dtype = atype - 1;
+            while (*dtype != '.')
+                dtype--;
+            snprintf(cvt_dtype, sizeof cvt_dtype, "%.*s", (int)(atype - dtype), dtype);
+            tmn = cvt_dtype;
+        }
         /* (set: its sources' .stype, the last part; d is .dtype: ptxcpu_insn_desc has one elem;
          * slct: d's, a's and b's, the first type) */
         char slct_type[16] = "";

@@ -81,8 +81,9 @@ static int row_init(row *r, size_t index)
     if (ptxcpu_insn_at(index, &r->d) || ptxcpu_parse_n(r->d.mnemonic, r->d.nsrc, NULL, &in) ||
         bench_resolve(&in, PTXCPU_ISA_SCALAR, &r->ref))
         return -1;
-    r->is_float = r->d.elem != PTXCPU_ELEM_INT;
-    switch (r->d.elem) {
+    const ptxcpu_elem source = test_source_elem(&r->d); /* a cvt's .atype: d.elem is .dtype */
+    r->is_float = source != PTXCPU_ELEM_INT;
+    switch (source) {
     case PTXCPU_ELEM_F16: r->f = (fmt){11, 5}; break;
     case PTXCPU_ELEM_BF16: r->f = (fmt){8, 8}; break;
     case PTXCPU_ELEM_F32: r->f = (fmt){24, 8}; break;

@@ -74,7 +74,7 @@ static int shape_of(unsigned id, shape *s)
     for (unsigned k = 0; k < 4; k++)
         s->sbits[k] = d.src_bits[k];
     s->cc = (d.reads_cc ? 1u : 0u) | (d.writes_cc ? 2u : 0u);
-    s->elem = d.elem;
+    s->elem = test_source_elem(&d); /* the sources' format (a cvt's .atype) */
     s->elems = d.elems;
     for (unsigned k = 0; k < s->nsrc; k++) {
         unsigned eb = s->sbits[k] / s->elems;

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes tests/vectors/families.vec (vectors for every PTX spelling of PTX ISA 9.7.1-9.7.8 and 9.7.9's mov, prmt and integer cvt) and warps.vec
+"""Writes tests/vectors/families.vec (vectors for every PTX spelling of PTX ISA 9.7.1-9.7.8 and 9.7.9's mov, prmt and cvt) and warps.vec
 (many lines of a few spellings, so that `ptxcpu check` packs several warps and a partial one),
 derived from the spec's pseudo-code and docs/SEMANTICS.md with exact integer / Fraction
 arithmetic (never ptxcpu).
@@ -142,6 +142,7 @@ def spellings():
     ints = ('u8', 'u16', 'u32', 'u64', 's8', 's16', 's32', 's64')
     out += ['cvt%s.%s.%s' % (s, d, a) for s in ('', '.sat') for d in ints for a in ints
             if not s or not (int_limits(d)[0] <= int_limits(a)[0] and int_limits(a)[1] <= int_limits(d)[1])]
+    out += cvtf_spellings()  # 9.7.9.21 cvt with a float type
     out += ['shl.%s' % t for t in ('b16', 'b32', 'b64')]
     out += ['shr.%s' % t for t in ('b16', 'b32', 'b64', 'u16', 'u32', 'u64', 's16', 's32', 's64')]
     # 9.7.6.1 set d, a, b{, c}: the same, with a destination type u32, s32 or f32 first
@@ -244,11 +245,16 @@ class Insn:
         if self.lop3:                                      # .BoolOp: d|p (33 bits), q a predicate
             self.bop = next((b for b in ('or', 'and') if b in self.mods), None)
             self.src, self.dst = [32] * 3 + [1] * bool(self.bop), 33 if self.bop else 32
-        self.cvt_int = op == 'cvt'                         # 9.7.9.21 between integer types:
-        if self.cvt_int:                                   # 8-bit types in 16-bit registers
+        self.cvt_float = op == 'cvt' and any(x in CVT_FLOATS for x in types)
+        self.cvt_int = op == 'cvt' and not self.cvt_float  # 9.7.9.21 between integer types:
+        if op == 'cvt':                                    # 8-bit types in 16-bit registers
             self.dtype, self.atype = types[0], types[1]
-            self.src, self.dst = [max(16, int(self.atype[1:]))], max(16, int(self.dtype[1:]))
+            self.src, self.dst = [cvt_reg(self.atype)], cvt_reg(self.dtype)
             self.signed, self.float = self.atype[0] == 's', False
+        if self.cvt_float:                                 # (operands and results in hex)
+            self.float = True
+            self.irnd = next((r for r in CVT_IRND if r in self.mods), None)
+            self.frnd = next((r for r in RND if r in self.mods), None)
         self.slct = op == 'slct'                           # d = c >= 0 ? a : b, c .s32/.f32
         if self.slct:
             self.type, self.btype = types[0], types[1]
@@ -1285,6 +1291,223 @@ def cvt_int_cases(I, rng):
     return [(rng.choice(vals),) for _ in range(9)] + [(rng.getrandbits(w),) for _ in range(3)]
 
 
+# ---- 9.7.9.21 cvt with a float type (docs/SEMANTICS.md "Conversion with a float type") --------
+
+CVT_INTS = ('u8', 'u16', 'u32', 'u64', 's8', 's16', 's32', 's64')
+CVT_FLOATS = ('f16', 'bf16', 'f32', 'f64')
+CVT_IRND = ('rni', 'rzi', 'rmi', 'rpi')
+
+
+def cvt_reg(t):
+    """A cvt operand's register width: its type's, 8-bit types in 16 bits."""
+    return max(16, int(t.lstrip('bfsu')))
+
+
+def cvtf_spellings():
+    """The section's syntax lines: cvt{.frnd|.irnd}{.ftz}{.sat}.dtype.atype with a float among
+    the types. Integer to float and float to a narrower float (f16 <-> bf16 too): .frnd required;
+    float to integer: .irnd required; float to the same float: .irnd or none; float to a wider
+    float: none. .ftz where .f32 is one of the types; .sat on an integer, .f16, .f32 or .f64 d;
+    cvt.frnd2{.relu}{.satfinite}.f16/.bf16.f32 with .rn/.rz."""
+    size = {'f16': 16, 'bf16': 16, 'f32': 32, 'f64': 64}
+    out = []
+
+    def rows(dt, at, rnds, relu=False):
+        ftzs = ('', '.ftz') if 'f32' in (dt, at) else ('',)
+        sats = ('',) if dt == 'bf16' else ('', '.sat')
+        out.extend('cvt%s%s%s.%s.%s' % ('.' + r if r else '', f, s, dt, at)
+                   for r in rnds for f in ftzs for s in sats)
+        if relu:
+            out.extend('cvt.%s%s%s.%s.%s' % (r, rl, sf, dt, at) for r in ('rn', 'rz')
+                       for rl in ('', '.relu') for sf in ('', '.satfinite') if rl or sf)
+
+    for dt in CVT_FLOATS:
+        for at in CVT_INTS:
+            rows(dt, at, RND)
+    for at in CVT_FLOATS:
+        for dt in CVT_INTS:
+            rows(dt, at, CVT_IRND)
+    for dt in CVT_FLOATS:
+        for at in CVT_FLOATS:
+            if dt == at:
+                rows(dt, at, ('',) + CVT_IRND)
+            elif size[dt] > size[at]:
+                rows(dt, at, ('',))
+            else:
+                rows(dt, at, RND, relu=at == 'f32' and dt in ('f16', 'bf16'))
+    return out
+
+
+def round_int(q, rnd):
+    """The Fraction q rounded to an integer in mode rnd (rn: ties to even)."""
+    fl = q.numerator // q.denominator
+    rem = q - fl
+    if rnd == 'rz':
+        return fl if q >= 0 else -((-q).numerator // (-q).denominator)
+    if rnd == 'rm':
+        return fl
+    if rnd == 'rp':
+        return fl + (rem > 0)
+    return fl + (rem > Fraction(1, 2) or (rem == Fraction(1, 2) and fl % 2 == 1))
+
+
+def cvtf_eval(I, a):
+    """d's register bits: a's value (an integer's low atype bits; a float decoded, an .f32
+    subnormal a a zero under .ftz), then
+    - to an integer d: NaN 0, or 1 << (width - 1) when a is .f64 or d 64 bits; else rounded by
+      .irnd, clamped to d's range (infinities included), extended into a 16-bit register by
+      dtype's signedness for the 8-bit types;
+    - to a float d: NaN the canonical NaN, but to .f64 a's sign and payload (at the top of the
+      fraction), quieted; .irnd on the same type: roundToIntegral, a zero keeping the operand's
+      sign; else rounded once in .frnd (a wider d: exact), overflow by mode, .ftz on an .f32 d
+      (tiny after rounding), .sat to [+0, 1] (NaN, -0 and negatives +0); .satfinite: +-Inf to
+      +-MAX_NORM; .relu: negatives and -0 to +0 (NaN stays canonical)."""
+    dt, at, mods = I.dtype, I.atype, I.mods
+    ftz = 'ftz' in mods
+    if at in CVT_INTS:
+        na = int(at[1:])
+        v = sx(a, na) if at[0] == 's' else a & M(na)
+        x = ('fin', int(v < 0), Fraction(abs(v)))           # an int 0 is +0.0
+    else:
+        x = decode(a, at, ftz and at == 'f32')
+    if dt in CVT_INTS:
+        nd = int(dt[1:])
+        lo, hi = int_limits(dt)
+        if x == NAN:
+            r = 1 << (nd - 1) if at == 'f64' or nd == 64 else 0
+        elif x[0] == 'inf':
+            r = lo if x[1] else hi
+        else:
+            r = min(max(round_int(-x[2] if x[1] else x[2], I.irnd[:2]), lo), hi)
+        r &= M(nd)
+        if dt[0] == 's':
+            r = sx(r, nd)
+        return r & M(I.dst)
+    E, m = FMT[dt]
+    sat = 'sat' in mods
+    if x == NAN and dt == 'f64' and not sat:
+        Ea, ma = FMT[at]
+        return (a >> (Ea + ma) & 1) << 63 | M(11) << 52 | 1 << 51 | (a & M(ma)) << (52 - ma)
+    if I.irnd and x[0] == 'fin':                            # round to integral, same type
+        n = round_int(-x[2] if x[1] else x[2], I.irnd[:2])
+        x = ('fin', x[1], Fraction(abs(n)))                 # (a zero keeps a's sign)
+    d = encode(x, dt, I.frnd or 'rn', ftz and dt == 'f32', sat)
+    top = 1 << (E + m)
+    if 'satfinite' in mods and d & M(E + m) == M(E) << m:   # +-Inf (NaN has a fraction)
+        d = (d & top) | (M(E) - 1) << m | M(m)
+    if 'relu' in mods and d & top:
+        d = 0
+    return d
+
+
+# docs/SEMANTICS.md's own examples for cvt with a float type: (spelling, a, d)
+CVTF_EXAMPLES = [('cvt.rz.f16.f32', 0x501502f9, 0x7bff),               # 1e10: MAX_NORM
+                 ('cvt.rzi.f32.f32', 0xbf000000, 0x80000000),           # -0.5: -0.0
+                 ('cvt.rzi.s32.f64', 0x7ff8000000000000, 0x80000000),   # NaN from .f64
+                 ('cvt.rzi.u8.f32', 0x7fc00000, 0x0000),
+                 ('cvt.rzi.s8.f64', 0x7ff8000000000000, 0xff80),
+                 ('cvt.f64.f32', 0xff800001, 0xfff8000020000000)]       # payload, quieted
+
+
+def cvtf_self_check():
+    for name, a, d in CVTF_EXAMPLES:
+        assert cvtf_eval(Insn(name), a) == d, (name, hex(a), hex(cvtf_eval(Insn(name), a)))
+
+
+def nan_bits(fmt, sign, quiet, payload):
+    """A NaN of fmt: the sign, the quiet bit, a payload below it (nonzero when signalling)."""
+    E, m = FMT[fmt]
+    f = payload & M(m - 1) | quiet << (m - 1)
+    return sign << (E + m) | M(E) << m | (f or 1)
+
+
+def cvtf_cases(I, rng):
+    """Per kind of conversion: NaNs with payloads and signs, +-Inf, +-0, subnormals (.ftz),
+    halfway points and ties of d's format in each direction, overflow, d's integer range ends and
+    one past them (clamps), -0.5 (a kept -0.0), .sat / .relu / .satfinite inputs, random values."""
+    dt, at = I.dtype, I.atype
+    ints = at in CVT_INTS
+    vals = []                                    # Fractions / fbits names, or ('bits', b)
+    if ints:                                     # integer a: ties of d's precision, range ends
+        p = FMT[dt][1] + 1
+        lo, hi = int_limits(at)
+        want = [0, hi, lo if lo else 1, -1, (1 << p) + 1, (1 << p) + 3, -((1 << p) + 1),
+                (1 << (p + 1)) + 3]
+        if dt == 'f16':                          # f16's overflow: 65520 is MAX_NORM + ulp/2
+            want += [65519, 65520, -65520]
+        want += [(1 << p) - 1, 2, -3]
+        seen, vs = set(), []
+        for v in want:
+            if lo <= v <= hi and v not in seen:
+                seen.add(v)
+                vs.append(v)
+        vs = vs[:10]
+        while len(vs) < 12:                      # random: any, and near d's rounding grain
+            r = 1 << (p + 2)
+            vs.append(rng.randrange(lo, hi + 1) if len(vs) % 2 else
+                      rng.randrange(max(lo, -r), min(hi, r) + 1))
+        w, na = I.src[0], int(at[1:])
+        return [((v & M(w)) if w == na or k % 4 != 3 else   # an 8-bit a, sign-extended in its
+                 (v & M(na)) | rng.getrandbits(8) << 8,)    # register, or over any upper byte
+                for k, v in enumerate(vs)]
+    Ea, ma = FMT[at]
+    nza = 1 << (Ea + ma)
+    nanp = ('bits', nan_bits(at, rng.getrandbits(1), 1, rng.getrandbits(ma)))
+    snan = ('bits', nan_bits(at, 1, 0, 0x15))
+    rnd_val = lambda: ('bits', rng.getrandbits(1) << (Ea + ma) |
+                       rng.randrange(1, M(Ea)) << ma | rng.getrandbits(ma))
+    if dt in CVT_INTS:                           # float to integer: rounding, clamps, NaN
+        lo, hi = int_limits(dt)
+        hi_in = encode(('fin', 0, Fraction(hi)), at, 'rz', False, False)   # largest <= hi,
+        past = encode(('fin', 0, Fraction(hi + 1)), at, 'rp', False, False)  # least >= hi + 1
+        vals = [nanp, 'inf', '-inf', ('bits', nza), Fraction(-1, 2), Fraction(5, 2),
+                Fraction(-3, 2), tiny(at, 1), -tiny(at, 3), ('bits', hi_in),
+                ('bits', hi_in + 1)] + [('bits', past)] * (past != hi_in + 1) + [
+                Fraction(lo) - 1 if lo else Fraction(-7, 4), rng.choice(('max', '-max'))]
+        n = int(dt[1:])
+        for _ in range(2):                       # random values with fractions in d's range
+            mag = Fraction(rng.getrandbits(min(n, ma + 2)), 1 << rng.randrange(0, 4))
+            vals.append(mag * rng.choice((1, -1)) if lo else mag)
+    elif dt == at and I.irnd:                    # round to integral in the same type
+        p = ma + 1
+        vals = [nanp, '-inf', ('bits', nza), Fraction(-1, 2), Fraction(1, 2), Fraction(5, 2),
+                Fraction(-3, 2), tiny(at, 1), -tiny(at, 3),
+                Fraction(2) ** (p - 2) + Fraction(1, 2), 'max', rnd_val()]
+        e = rng.randrange(-2, p + 1)
+        vals.append(Fraction(rng.getrandbits(p) | 1 << (p - 1), 1 << (p - 1)) *
+                    Fraction(2) ** e * rng.choice((1, -1)))
+    elif dt == at:                               # the same type, no rounding: .ftz, .sat, NaN
+        vals = [snan, nanp, ('bits', nza), tiny(at, 1), -tiny(at, 3), Fraction(3, 2), -2,
+                'inf', '-inf', 'max', Fraction(3, 4), rnd_val()]
+    elif FMT[dt][1] > ma and FMT[dt][0] >= Ea:   # to a wider float: exact; NaN payloads to f64
+        vals = [nanp, snan, tiny(at, 1), -tiny(at, 5), minnorm(at), 'max', '-inf',
+                ('bits', nza), Fraction(3, 2), Fraction(-1, 4), Fraction(3, 4), rnd_val(),
+                rnd_val()]
+    else:                                        # narrower (or f16 <-> bf16): one rounding
+        Ed, md = FMT[dt]
+        ud = ulp1(dt)
+        maxd = (2 - Fraction(1, 1 << md)) * Fraction(2) ** M(Ed - 1)
+        umax = Fraction(2) ** (M(Ed - 1) - md)   # the ulp at d's largest finite value
+        t1 = tiny(dt, 1)
+        cand = [1 + ud / 2, -(1 + 3 * ud / 2), 1 + ud / 2 + ud / 8, -(2 + ud / 4),
+                maxd + umax / 2, -(maxd + umax / 4), maxd + umax, t1 / 2, -t1 * 3 / 4,
+                t1 * 3 / 2, minnorm(dt) * (1 - ud / 4), -minnorm(dt) * (1 - ud / 8),
+                minnorm(dt) * 3 / 4]
+        exact = [v for v in cand if decode(fbits(at, v), at, False) ==
+                 ('fin', int(v < 0), abs(v))]
+        vals = [nanp, rng.choice(('inf', '-inf')), ('bits', nza), Fraction(-3, 2)] + exact
+        if at == 'f32':
+            vals.append(tiny('f32', 1))          # .ftz: 0; .rp: d's smallest subnormal
+        vals.append(rng.choice(('max', '-max')))
+        ed, n = M(Ed - 1), max(len(vals) + 2, 14)
+        while len(vals) < n:                     # random values in d's exponent range
+            e = rng.randrange(max(-ed - md, -(1 << (Ea - 1)) + 2), ed + 2)
+            vals.append(Fraction(rng.getrandbits(ma + 1) | 1 << ma, 1 << ma) *
+                        Fraction(2) ** e * rng.choice((1, -1)))
+    bits = [v[1] if isinstance(v, tuple) else fbits(at, v) for v in vals]
+    return [(v,) for k, v in enumerate(bits) if v not in bits[:k]]
+
+
 def prmt_eval(I, a):
     """9.7.9.7 on bytes: the eight bytes of [b, a] as a little-endian byte string; the default
     mode's nibble k picks d's byte k, its bit 3 asks for the byte's sign spread over it."""
@@ -1475,6 +1698,7 @@ def lines_for(name, rng, count=None):
     cases = []
     while len(cases) < (count or 1):
         cases += logic_cases(I, rng) if I.logic else cvt_int_cases(I, rng) if I.cvt_int else \
+            cvtf_cases(I, rng) if I.cvt_float else \
             slct_cases(I, rng) if I.slct else setp_cases(I, rng) if I.compare else \
             float_cases(I, rng) if I.float and not I.select else int_cases(I, rng)
     out = []
@@ -1484,6 +1708,8 @@ def lines_for(name, rng, count=None):
             r, cf = logic_eval(I, list(a)), None
         elif I.cvt_int:
             r, cf = cvt_int_eval(I, a[0]), None
+        elif I.cvt_float:
+            r, cf = cvtf_eval(I, a[0]), None
         elif I.slct:
             r, cf = slct_eval(I, list(a)), None
         elif I.compare:
@@ -1519,8 +1745,9 @@ def main():
     outdir = sys.argv[1] if len(sys.argv) > 1 else '.'
     names = spellings()
     assert len(names) == len(set(names)), 'a spelling listed twice'
+    cvtf_self_check()
     with open(os.path.join(outdir, 'families.vec'), 'w') as f:
-        f.write(f'# Vectors for every one of the {len(names)} PTX spellings of PTX ISA 9.7.1-9.7.8 and 9.7.9 (mov, prmt, integer cvt) '
+        f.write(f'# Vectors for every one of the {len(names)} PTX spellings of PTX ISA 9.7.1-9.7.8 and 9.7.9 (mov, prmt, cvt) '
                 '(6 or more lines each).\n' + GEN)
         for name in names:
             f.write('\n# %s\n' % name)

@@ -1,0 +1,171 @@
+/* SIMD body of cvt with a float type (9.7.9.21): the conversions the vector units have (listed in
+ * simd_cvtf_vec_*) run as vectors, every other row lane by lane through the scalar reference. */
+#ifndef PTXCPU_SIMD_CVT_OPS_H
+#define PTXCPU_SIMD_CVT_OPS_H
+
+#include "simd/fallback.h"
+
+#define SIMD_CVTF_WIDTHS(X) X(16, 16) X(16, 32) X(16, 64) X(32, 16) X(32, 32) X(32, 64) X(64, 16) X(64, 32) X(64, 64)
+
+/* ---- lane helpers on f32 bits ---- */
+#define SIMD_CVTF_CANON32 0x7fffffffu
+VINL vm simd_cvtf_isnan32(v32 a)
+{
+    return v32_cmpgt_s(v32_and(a, v32_set1(0x7fffffff)), v32_set1(0x7f800000));
+}
+VINL v32 simd_cvtf_canon32(v32 r) /* a NaN lane (r is NaN iff a was) to the canonical NaN */
+{
+    return v32_sel(simd_cvtf_isnan32(r), v32_set1(SIMD_CVTF_CANON32), r);
+}
+VINL v32 simd_cvtf_ftz32(unsigned m, v32 a) /* .ftz: a subnormal to a zero of its sign */
+{
+    return (m & M_FTZ) ? v32_clear_where_none(a, v32_set1(0x7f800000), v32_set1(0x7fffffff)) : a;
+}
+
+/* u32 -> f32 as hi * 2^16 + lo: both halves and the product exact, one rounding in the sum */
+VINL v32 simd_cvtf_f32_u32(v32 a)
+{
+    const v32 hi = v32_cvt_f32_s32(v32_srli(a, 16)), lo = v32_cvt_f32_s32(v32_and(a, v32_set1(0xffff)));
+    return v32_fadd_f32(v32_fmul_f32(hi, v32_set1(0x47800000) /* 65536.0f */), lo);
+}
+
+/* f32 -> s32 rounded by the mode: |a| >= 2^31 (NaN too) never reaches the conversion; such lanes
+ * clamp by their sign, NaN gives 0 */
+VINL v32 simd_cvtf_s32_f32(v32 a)
+{
+    const vm big = v32_cmpgt_s(v32_and(a, v32_set1(0x7fffffff)), v32_set1(0x4effffff));
+    const v32 r = v32_cvt_s32_f32(v32_sel(big, v32_zero(), a));
+    const v32 end = v32_xor(v32_set1(0x7fffffff), v32_srai(a, 31)); /* INT_MAX, or INT_MIN */
+    return v32_sel(simd_cvtf_isnan32(a), v32_zero(), v32_sel(big, end, r));
+}
+
+/* f32 -> u32: below 2^31 as s32 (a negative result clamps to 0), [2^31, 2^32) less 2^31 (exact),
+ * from 2^32 (and +Inf) 0xffffffff, NaN 0 */
+VINL v32 simd_cvtf_u32_f32(v32 a)
+{
+    const vm big = v32_cmpgt_s(v32_and(a, v32_set1(0x7fffffff)), v32_set1(0x4effffff));
+    const vm upper = v32_cmpgt_s(a, v32_set1(0x4effffff)), over = v32_cmpgt_s(a, v32_set1(0x4f7fffff));
+    const v32 low = v32_max_s(v32_cvt_s32_f32(v32_sel(big, v32_zero(), a)), v32_zero());
+    const v32 less = v32_fsub_f32(v32_sel(upper, a, v32_set1(0x4f000000)), v32_set1(0x4f000000));
+    const v32 high = v32_xor(v32_cvt_s32_f32(v32_sel(over, v32_zero(), less)), v32_set1(0x80000000));
+    const v32 r = v32_sel(over, v32_set1(0xffffffff), v32_sel(upper, high, low));
+    return v32_sel(simd_cvtf_isnan32(a), v32_zero(), r);
+}
+
+/* f32 -> f32: a copy (NaN canonical), or rounded to an integral value by the mode (|a| < 2^23
+ * through s32, the sign kept for a zero; larger values are integral already) */
+VINL v32 simd_cvtf_f32_f32(int integral, v32 a)
+{
+    if (integral) {
+        const vm small = v32_cmplt_s(v32_and(a, v32_set1(0x7fffffff)), v32_set1(0x4b000000));
+        const v32 q = v32_cvt_f32_s32(v32_cvt_s32_f32(v32_sel(small, a, v32_zero())));
+        a = v32_sel(small, v32_or(q, v32_and(a, v32_set1(0x80000000))), a);
+    }
+    return simd_cvtf_canon32(a);
+}
+
+/* f32 -> bf16 by the mode on the bits: the high half, plus one where the mode rounds the low
+ * half away (RN: above half, or half with the kept half odd); a carry reaches Inf exactly where
+ * the value overflows. NaN: the canonical 0x7fff. */
+VINL v16 simd_cvtf_bf16_f32(int rnd, v32 a)
+{
+    v32 up;
+    if (rnd == RND_RN || rnd == RND_NONE)
+        up = v32_add(v32_set1(0x7fff), v32_and(v32_srli(a, 16), v32_set1(1)));
+    else if (rnd == RND_RZ)
+        up = v32_zero();
+    else /* RM rounds a negative away, RP a positive: add 0xffff to those */
+        up = v32_and(v32_xor(v32_srai(a, 31), v32_set1(rnd == RND_RM ? 0 : 0xffff)), v32_set1(0xffff));
+    const v32 r = v32_srli(v32_add(a, up), 16);
+    return v16_from32(v32_sel(simd_cvtf_isnan32(a), v32_set1(0x7fff), r));
+}
+
+/* f32 -> f64 (exact): a NaN keeps its sign and payload, quieted */
+VINL v64 simd_cvtf_f64_f32(v32 a)
+{
+    const v64 w = v64_from32_u(a), r = v64_from_f32(a);
+    const vm nan = v64_cmpgt_s(v64_and(w, v64_set1(0x7fffffff)), v64_set1(0x7f800000));
+    const v64 nanbits = v64_or(v64_or(v64_slli(v64_and(w, v64_set1(0x80000000)), 32),
+                                      v64_set1(0x7ff8000000000000ull)),
+                               v64_slli(v64_and(w, v64_set1(0x7fffff)), 29));
+    return v64_sel(nan, nanbits, r);
+}
+
+/* The vector paths: 1 (and *r) where the row's conversion has one, 0 to take the lanes' path.
+ * ty, ty2 and m are constants of each kernel, so each reduces to one path or none. */
+#define SIMD_CVTF_NOT(M) (!(m & (M)))
+VINL int simd_cvtf_vec_32_32(int ty, int ty2, unsigned m, int rnd, v32 a, v32 *r)
+{
+    if (ty == TY_F32 && ty2 == TY_S32 && SIMD_CVTF_NOT(M_SAT))
+        return *r = v32_cvt_f32_s32(a), 1;
+    if (ty == TY_F32 && ty2 == TY_U32 && SIMD_CVTF_NOT(M_SAT))
+        return *r = simd_cvtf_f32_u32(a), 1;
+    if (ty == TY_S32 && ty2 == TY_F32)
+        return *r = simd_cvtf_s32_f32(simd_cvtf_ftz32(m, a)), 1;
+    if (ty == TY_U32 && ty2 == TY_F32)
+        return *r = simd_cvtf_u32_f32(simd_cvtf_ftz32(m, a)), 1;
+    if (ty == TY_F32 && ty2 == TY_F32 && SIMD_CVTF_NOT(M_SAT))
+        return *r = simd_cvtf_f32_f32(rnd != RND_NONE, simd_cvtf_ftz32(m, a)), 1;
+    return 0;
+}
+VINL int simd_cvtf_vec_32_16(int ty, int ty2, unsigned m, int rnd, v16 a, v32 *r)
+{
+    (void)rnd;
+    if (ty == TY_F32 && ty2 == TY_F16 && SIMD_CVTF_NOT(M_SAT)) /* f16 values are f32 normals */
+        return *r = simd_cvtf_canon32(v32_from_f16(a)), 1;
+    if (ty == TY_F32 && ty2 == TY_BF16 && SIMD_CVTF_NOT(M_SAT)) /* bf16's bits on top of f32's */
+        return *r = simd_cvtf_canon32(simd_cvtf_ftz32(m, v32_slli(v32_from16_u(a), 16))), 1;
+    return 0;
+}
+VINL int simd_cvtf_vec_16_32(int ty, int ty2, unsigned m, int rnd, v32 a, v16 *r)
+{
+    if (ty == TY_BF16 && ty2 == TY_F32 && SIMD_CVTF_NOT(M_RELU | M_SATFINITE))
+        return *r = simd_cvtf_bf16_f32(rnd, simd_cvtf_ftz32(m, a)), 1;
+    /* to nearest: an f32 subnormal gives a zero of its sign, flushed or not; a NaN enters as
+     * 0x7fffffff, which every layer narrows to 0x7fff (sign 0, the fraction's top 10 bits set) */
+    if (ty == TY_F16 && ty2 == TY_F32 && rnd == RND_RN && SIMD_CVTF_NOT(M_SAT | M_RELU | M_SATFINITE)) {
+        const v32 x = v32_sel(simd_cvtf_isnan32(a), v32_set1(SIMD_CVTF_CANON32), a);
+        return *r = v16_or(v16_to_f16_rn(x), v16_from32(v32_sel(simd_cvtf_isnan32(a), v32_set1(0x7fff), v32_zero()))), 1;
+    }
+    return 0;
+}
+VINL int simd_cvtf_vec_64_32(int ty, int ty2, unsigned m, int rnd, v32 a, v64 *r)
+{
+    (void)rnd;
+    if (ty == TY_F64 && ty2 == TY_F32 && SIMD_CVTF_NOT(M_SAT))
+        return *r = simd_cvtf_f64_f32(simd_cvtf_ftz32(m, a)), 1;
+    return 0;
+}
+VINL int simd_cvtf_vec_32_64(int ty, int ty2, unsigned m, int rnd, v64 a, v32 *r)
+{
+    (void)rnd; /* the mode is the kernel's; .ftz results (tiny after rounding) go lane by lane */
+    if (ty == TY_F32 && ty2 == TY_F64 && SIMD_CVTF_NOT(M_SAT | M_FTZ))
+        return *r = simd_cvtf_canon32(v32_from_f64(a)), 1;
+    return 0;
+}
+#undef SIMD_CVTF_NOT
+#define SIMD_CVTF_NO_VEC(DW, AW)                                                                   \
+    VINL int simd_cvtf_vec_##DW##_##AW(int ty, int ty2, unsigned m, int rnd, VT(AW) a, VT(DW) *r)  \
+    {                                                                                          \
+        (void)ty; (void)ty2; (void)m; (void)rnd; (void)a; (void)r;                             \
+        return 0;                                                                              \
+    }
+SIMD_CVTF_NO_VEC(16, 16) SIMD_CVTF_NO_VEC(16, 64) SIMD_CVTF_NO_VEC(64, 16) SIMD_CVTF_NO_VEC(64, 64)
+#undef SIMD_CVTF_NO_VEC
+
+#define SIMD_CVTF_LANES(DW, AW) SIMD_DEFINE_LANES(CVTF, DW, AW, 0, 0, 0)
+SIMD_CVTF_WIDTHS(SIMD_CVTF_LANES)
+#undef SIMD_CVTF_LANES
+
+#define SIMD_CVTF_DEF(DW, AW)                                                                      \
+    SIMD_BODY(CVTF, DW, AW, 0, 0, 0)                                                           \
+    {                                                                                          \
+        VT(DW) r;                                                                              \
+        if (simd_cvtf_vec_##DW##_##AW(ty, ty2, m, rnd, a, &r))                                 \
+            return r;                                                                          \
+        return simd_lanes_CVTF_##DW##_##AW(ty, ty2, m, rnd, a, b, c, e, cf);                   \
+    }
+SIMD_CVTF_WIDTHS(SIMD_CVTF_DEF)
+#undef SIMD_CVTF_DEF
+
+#endif
