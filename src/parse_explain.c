@@ -77,7 +77,8 @@ static const char *category(const char *t)
 {
     if (is_type_tok(t)) return "type";
     if (!strcmp(t, "rn") || !strcmp(t, "rz") || !strcmp(t, "rm") || !strcmp(t, "rp") ||
-        !strcmp(t, "approx") || !strcmp(t, "full")) /* div/rcp/sqrt need one of these (9.7.3.8) */
+        !strcmp(t, "approx") || !strcmp(t, "full") || /* div/rcp/sqrt need one of these (9.7.3.8) */
+        !strcmp(t, "rni") || !strcmp(t, "rzi") || !strcmp(t, "rmi") || !strcmp(t, "rpi"))
         return "rounding modifier";
     if (!strcmp(t, "hi") || !strcmp(t, "lo") || !strcmp(t, "wide")) return "mode";
     if (!strcmp(t, "clamp") || !strcmp(t, "wrap")) return "mode";
@@ -610,6 +611,23 @@ static int no_such_types(why *w)
     return 1;
 }
 
+/* Rule 6 for a rounding the given types' forms do not take (cvt.rn.s32.f32: float to integer
+ * rounds by .rni ...; cvt.rn.f32.f16: widening takes none): the roundings they take. */
+static int rounding_not_for_type(why *w, const char *t)
+{
+    sb_add(&w->m, "%s: .%s is not a rounding of the", w->mn, t);
+    for (int i = 1; i < w->k->n; i++)
+        if (is_type_tok(w->k->t[i]))
+            sb_add(&w->m, " .%s", w->k->t[i]);
+    sb_add(&w->m, " forms of %s; they take ", w->op);
+    size_t before = w->m.n;
+    sb_list_tokens(&w->m, w->typed, "rounding modifier", NULL);
+    if (w->m.n == before)
+        sb_add(&w->m, "no rounding modifier");
+    sb_list_sections(&w->m, w->typed);
+    return 1;
+}
+
 /* Rule 6, a modifier that no form of the given types has: the types whose forms have it. */
 static int modifier_not_for_type(why *w)
 {
@@ -619,6 +637,8 @@ static int modifier_not_for_type(why *w)
             continue;
         if (w->ntyped == 0)
             return no_such_types(w);
+        if (!strcmp(w->op, "cvt") && !strcmp(category(t), "rounding modifier"))
+            return rounding_not_for_type(w, t);
         int here = forms_with(w, t);
         sb_add(&w->m, "%s: .%s applies only to ", w->mn, t);
         sb_list_tokens(&w->m, w->sel, "type", NULL);
