@@ -86,6 +86,7 @@ void cli_operand_formats(const ptxcpu_insn_desc *d, cli_fmt *dst, cli_fmt src[4]
         p += n;
     }
     int set = oplen == 3 && !strncmp(mn, "set", 3), slct = oplen == 4 && !strncmp(mn, "slct", 4);
+    set |= oplen == 3 && !strncmp(mn, "cvt", 3); /* cvt's a, like set's, is of the last type */
     const cli_fmt bits = {PTXCPU_ELEM_INT, 1};
     for (unsigned k = 0; k < 4; k++) {
         src[k] = bits;

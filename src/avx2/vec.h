@@ -436,6 +436,10 @@ VINL v16 v16_to_f16_rn(v32 a) { return simde_mm256_cvtps_ph(F32_(a), 0); }
 /* s32 <-> f32 (cvt): vcvtdq2ps and vcvtps2dq, both rounded by MXCSR */
 VINL v32 v32_cvt_f32_s32(v32 a) { return I32_(simde_mm256_cvtepi32_ps(a)); }
 VINL v32 v32_cvt_s32_f32(v32 a) { return simde_mm256_cvtps_epi32(F32_(a)); }
+VINL v32 v32_cvt_s32_f64(v64 a) /* vcvtpd2dq */
+{
+    return simde_mm256_set_m128i(simde_mm256_cvtpd_epi32(F64_(a.hi)), simde_mm256_cvtpd_epi32(F64_(a.lo)));
+}
 
 /* ---- ISA extensions (PTX_EXTENSIONS in internal.h), built in their own TUs with their flags;
  * GFNI's is in simd/vec_x86.h ---------------------------------------------------------------- */

@@ -461,6 +461,7 @@ VINL v16 v16_to_f16_rn(v32 a) { return x512_cvtps_ph_rn(F32_(a)); }
 /* s32 <-> f32 (cvt): vcvtdq2ps and vcvtps2dq, both rounded by MXCSR */
 VINL v32 v32_cvt_f32_s32(v32 a) { return x512_cvtepi32_ps(a); }
 VINL v32 v32_cvt_s32_f32(v32 a) { return x512_cvtps_epi32(a); }
+VINL v32 v32_cvt_s32_f64(v64 a) { return join256_(x512_cvtpd_epi32(F64_(a.lo)), x512_cvtpd_epi32(F64_(a.hi))); }
 
 /* ---- ISA extensions (PTX_EXTENSIONS in internal.h): each extension's table is this layer built
  * again with the extension's flags and macro, so these primitives exist only in those TUs; GFNI's

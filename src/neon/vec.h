@@ -439,6 +439,13 @@ VINL v32 v32_cvt_s32_f32(v32 a)
     return simde_vreinterpretq_u32_s32(simde_vcvtq_s32_f32(simde_vrndiq_f32(F32_(a))));
 }
 
+VINL v32 v32_cvt_s32_f64(v64 a) /* frinti, fcvtzs to 64 bits, then the low halves (xtn) */
+{
+    simde_int32x2_t lo = simde_vmovn_s64(simde_vcvtq_s64_f64(simde_vrndiq_f64(F64_(a.lo))));
+    simde_int32x2_t hi = simde_vmovn_s64(simde_vcvtq_s64_f64(simde_vrndiq_f64(F64_(a.hi))));
+    return simde_vreinterpretq_u32_s32(simde_vcombine_s32(lo, hi));
+}
+
 /* ---- what Armv8 has natively: popcount, leading zeros, bit reversal ------------------------- */
 /* popc: cnt per byte, uaddlp to 16 and to 32 bits. */
 #define VEC_HAS_POPC 1

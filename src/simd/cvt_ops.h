@@ -91,6 +91,30 @@ VINL v64 simd_cvtf_f64_f32(v32 a)
     return v64_sel(nan, nanbits, r);
 }
 
+/* s32 / u32 -> f64 (exact): 2^52 (+ 2^31 for s32, whose sign bit is flipped) + a in f64's bits,
+ * less the same constant; a zero a is +0 (the subtraction gives -0 when rounding down) */
+VINL v64 simd_cvtf_f64_x32(int is_signed, v32 a)
+{
+    const uint64_t base = is_signed ? 0x4330000080000000ull : 0x4330000000000000ull;
+    const v64 w = v64_or(v64_from32_u(is_signed ? v32_xor(a, v32_set1(0x80000000)) : a),
+                         v64_set1(0x4330000000000000ull));
+    return v64_sel(v64_cmpeq(w, v64_set1(base)), v64_set1(0), v64_fsub_f64(w, v64_set1(base)));
+}
+
+/* f64 -> s32 rounded by the mode: above 2^31 - 1 (+Inf too) INT_MAX, below -2^31 (-Inf too)
+ * INT_MIN, NaN 1 << 31 (an .f64 a: the Integer Notes); only the others are converted */
+VINL v32 simd_cvtf_s32_f64(v64 a)
+{
+    const v64 abs = v64_and(a, v64_set1(0x7fffffffffffffffull));
+    const vm above = v64_cmpgt_s(a, v64_set1(0x41dfffffffc00000ull)); /* 2147483647.0 */
+    const vm below = v64_cmpgt_u(a, v64_set1(0xc1e0000000000000ull)); /* -2147483648.0 */
+    const vm nan = v64_cmpgt_s(abs, v64_set1(0x7ff0000000000000ull));
+    const vm out = vm_or(above, below);
+    const v64 r = v64_from32_s(v32_cvt_s32_f64(v64_sel(out, v64_set1(0), a)));
+    const v64 end = v64_sel(above, v64_set1(0x7fffffff), v64_set1(0x80000000));
+    return v32_from64(v64_sel(vm_andnot(nan, out), end, v64_sel(nan, v64_set1(0x80000000), r)));
+}
+
 /* The vector paths: 1 (and *r) where the row's conversion has one, 0 to take the lanes' path.
  * ty, ty2 and m are constants of each kernel, so each reduces to one path or none. */
 #define SIMD_CVTF_NOT(M) (!(m & (M)))
@@ -134,6 +158,8 @@ VINL int simd_cvtf_vec_64_32(int ty, int ty2, unsigned m, int rnd, v32 a, v64 *r
     (void)rnd;
     if (ty == TY_F64 && ty2 == TY_F32 && SIMD_CVTF_NOT(M_SAT))
         return *r = simd_cvtf_f64_f32(simd_cvtf_ftz32(m, a)), 1;
+    if (ty == TY_F64 && (ty2 == TY_S32 || ty2 == TY_U32) && SIMD_CVTF_NOT(M_SAT))
+        return *r = simd_cvtf_f64_x32(ty2 == TY_S32, a), 1;
     return 0;
 }
 VINL int simd_cvtf_vec_32_64(int ty, int ty2, unsigned m, int rnd, v64 a, v32 *r)
@@ -141,6 +167,8 @@ VINL int simd_cvtf_vec_32_64(int ty, int ty2, unsigned m, int rnd, v64 a, v32 *r
     (void)rnd; /* the mode is the kernel's; .ftz results (tiny after rounding) go lane by lane */
     if (ty == TY_F32 && ty2 == TY_F64 && SIMD_CVTF_NOT(M_SAT | M_FTZ))
         return *r = simd_cvtf_canon32(v32_from_f64(a)), 1;
+    if (ty == TY_S32 && ty2 == TY_F64)
+        return *r = simd_cvtf_s32_f64(a), 1;
     return 0;
 }
 #undef SIMD_CVTF_NOT

@@ -190,7 +190,8 @@
     X(v32, v32_cvt_f32_s32, (v32))        /* s32 -> f32, rounded by the mode */                    \
     /* f32 -> s32 rounded by the mode; a lane that is NaN or out of range gives any value (the     \
      * bodies pass only values in range and fix the others) */                                    \
-    X(v32, v32_cvt_s32_f32, (v32))
+    X(v32, v32_cvt_s32_f32, (v32))                                                                 \
+    X(v32, v32_cvt_s32_f64, (v64))        /* f64 -> s32 the same way */
 
 /* The floating-point environment, set once per batch of a float row: vec_fenv_enter(rnd) sets the
  * row's rounding mode (RND_*; RND_NONE as RN), no flush to zero, every exception masked, and

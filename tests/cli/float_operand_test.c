@@ -353,11 +353,12 @@ static void format_cases(void)
                   fs[k].elems, d.src_bits[k]);
         CHECK(fd.elem == PTXCPU_ELEM_INT || cli_elem_bits(fd.elem) * fd.elems == d.dst_bits,
               "%s: d is %s, %u bits", d.mnemonic, cli_elem_name(fd.elem), d.dst_bits);
-        int mixed = d.elem == PTXCPU_ELEM_F32 && (fs[0].elem == PTXCPU_ELEM_F16 ||
-                                                  fs[0].elem == PTXCPU_ELEM_BF16);
+        int cvt = !strncmp(d.mnemonic, "cvt.", 4); /* elem is d's .dtype, a is .atype */
+        int mixed = !cvt && d.elem == PTXCPU_ELEM_F32 && (fs[0].elem == PTXCPU_ELEM_F16 ||
+                                                          fs[0].elem == PTXCPU_ELEM_BF16);
         ptxcpu_elem a = d.src_bits[0] == PTXCPU_PRED ? PTXCPU_ELEM_INT : fs[0].elem;
-        CHECK(mixed ? fs[d.nsrc - 1].elem == d.elem : a == d.elem, "%s: elem %d, a is %s",
-              d.mnemonic, d.elem, cli_elem_name(fs[0].elem));
+        CHECK(mixed ? fs[d.nsrc - 1].elem == d.elem : cvt ? fd.elem == d.elem : a == d.elem,
+              "%s: elem %d, a is %s", d.mnemonic, d.elem, cli_elem_name(fs[0].elem));
     }
     /* d, a, b, c as letters: i integer or predicate, h f16, b bf16, f f32, d f64 (the
      * ptxcpu_elem values in order) */
@@ -367,6 +368,8 @@ static void format_cases(void)
         {"slct.b32.f32", "iiif"},    {"slct.f64.s32", "dddi"},    {"selp.f32", "fffi"},
         {"setp.lt.f64", "iddi"},     {"testp.normal.f32", "ifii"}, {"add.rn.bf16x2", "bbbi"},
         {"shl.b64", "iiii"},         {"dp4a.u32.s32", "iiii"},
+        {"cvt.rn.f32.s32", "fiii"},  {"cvt.rzi.s32.f32", "ifii"}, {"cvt.f64.f32", "dfii"},
+        {"cvt.rn.bf16.f16", "bhii"}, {"cvt.rn.f16.u8", "hiii"},
     };
     for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
         ptxcpu_insn insn;
