@@ -58,6 +58,12 @@ static inline float f32_from_bits(uint32_t u)
     memcpy(&f, &u, sizeof f);
     return f;
 }
+static inline uint32_t f32_to_bits(float f)
+{
+    uint32_t u;
+    memcpy(&u, &f, sizeof u);
+    return u;
+}
 static inline double f64_from_bits(uint64_t u)
 {
     double f;

@@ -39,9 +39,9 @@ unsigned cli_elem_bits(ptxcpu_elem e)
  * as integers), written without a table: its format and register width. 0: no type. */
 static int type_part(const char *s, size_t n, cli_fmt *f, unsigned *width)
 {
-    if (n == 4 && !strncmp(s, "pred", 4)) {
+    if (n == 4 && (!strncmp(s, "pred", 4) || !strncmp(s, "tf32", 4))) { /* tf32: its .b32 bits */
         *f = (cli_fmt){PTXCPU_ELEM_INT, 1};
-        *width = 1;
+        *width = s[0] == 'p' ? 1 : 32;
         return 1;
     }
     size_t k = n >= 2 && !strncmp(s, "bf", 2) ? 2 : n >= 1 && strchr("bsuf", s[0]) ? 1 : 0;

@@ -26,7 +26,8 @@ enum {
 enum ptx_ty {
     TY_NONE, TY_U16, TY_S16, TY_U32, TY_S32, TY_U64, TY_S64, TY_U16X2, TY_S16X2, TY_B32, TY_B64,
     TY_F16, TY_F16X2, TY_BF16, TY_BF16X2, TY_F32, TY_F32X2, TY_F64, TY_B16, TY_PRED,
-    TY_U8, TY_S8 /* cvt's 8-bit types, held in 16-bit registers */
+    TY_U8, TY_S8, /* cvt's 8-bit types, held in 16-bit registers */
+    TY_TF32       /* cvt's .tf32 d: 1 + 8 + 10 bits at the top of a .b32, the low 13 bits 0 */
 };
 
 /* Modifiers (column 6), a bit set. M_LEGACY marks the sm_1x mad.f32 kernels only. */
@@ -68,6 +69,9 @@ enum ptx_ty {
 #define M_ECR  (1u << 20)
 #define M_RC16 (1u << 21)
 #define M_PRMT_MODES (M_F4E | M_B4E | M_RC8 | M_ECL | M_ECR | M_RC16)
+/* cvt's .rna (9.7.9.21, .tf32 only: to nearest, ties away from zero), in the same bits: the row's
+ * rounding is none, the mode no FP environment has. */
+#define M_RNA (1u << 16)
 
 /* A comparison's operator and Boolean operator (setp, set: 9.7.6-9.7.7), in the modifiers' bits
  * 23-29. They are context, not kernel: rows differing only in them share one kernel, which reads

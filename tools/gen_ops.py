@@ -617,6 +617,26 @@ for dt in CVT_FLOATS:
             cvtf_rows(dt, at, [''])
         else:
             cvtf_rows(dt, at, FRND, relu_forms=at == 'f32')
+# Two .f32 into a packed .f16x2/.bf16x2 (a's in the high half), and .f32 to .tf32 (.rna: ties away;
+# a modifier bit, the row's rounding none). Target and PTX ISA from the section's notes (.rn/.rz
+# .tf32: PTX 7.8, sm_90 as the other 7.8 forms; with .satfinite: sm_100, PTX 8.6).
+for dt in ['f16x2', 'bf16x2']:
+    for r in ['rn', 'rz']:
+        for relu in ['', 'relu']:
+            for sf in ['', 'satfinite']:
+                mods = tuple(x for x in (relu, sf) if x)
+                row(name('cvt', r, relu, sf, dt, 'f32'), 'CVTF', dt, mods, ty2='f32', rnd=FRND[r],
+                    ws=(32, [32, 32]), sm=80, ptx=(8, 1) if sf else (7, 0), sec='9.7.9.21')
+W['tf32'] = 32
+for sf in ['', 'satfinite']:
+    row(name('cvt', 'rna', sf, 'tf32', 'f32'), 'CVTF', 'tf32', ('rna',) + ((sf,) if sf else ()),
+        ty2='f32', ws=(32, [32]), sm=80, ptx=(8, 1) if sf else (7, 0), sec='9.7.9.21')
+for r in ['rn', 'rz']:
+    for sf in ['', 'satfinite']:
+        for relu in ['', 'relu']:
+            row(name('cvt', r, sf, relu, 'tf32', 'f32'), 'CVTF', 'tf32',
+                tuple(x for x in (relu, sf) if x), ty2='f32', rnd=FRND[r], ws=(32, [32]),
+                sm=100 if sf else 90, ptx=(8, 6) if sf else (7, 8), sec='9.7.9.21')
 
 assert len({(r[0], r[11]) for r in rows}) == len(rows), 'a mnemonic spelled twice'
 assert set(CHAIN_ROWS) <= {r[0] for r in rows}, 'a chain row that is no spelling'

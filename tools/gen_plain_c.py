@@ -74,7 +74,9 @@ def operand_types(r):
         d = 'uint32_t' if r.bits[0] == 1 else t  # a predicate: one lane mask a warp
         return [d] + [t if k < r.nsrc else None for k in range(4)]
     if r.sem == 'CVTF':  # f32 / f64 as float / double; f16, bf16, integers: their registers' bits
-        return [CVT_C.get(r.ty, U(r.bits[0])), CVT_C.get(r.ty2, U(r.bits[1])), None, None, None]
+        # (.f16x2 / .bf16x2 of two .f32: b too; their d and .tf32's: the .b32's bits)
+        b = CVT_C.get(r.ty2, U(r.bits[2])) if r.nsrc > 1 else None
+        return [CVT_C.get(r.ty, U(r.bits[0])), CVT_C.get(r.ty2, U(r.bits[1])), b, None, None]
     if r.sem == 'SLCT':  # d, a, b the .dtype's bits; c an int32_t or a float
         u = U(r.bits[0])
         return [u, u, u, 'float' if r.ty2 == 'F32' else 'int32_t', None]
@@ -636,6 +638,10 @@ def t_cvtf(r):
     f16 / bf16 once in the row's mode by f16_round / bf16_round, from a float rounded to odd where
     a is wider; an f32 d's .ftz after rounding, f64 NaNs quieted with their payload."""
     dt, at, x = r.ty, r.ty2, cvt_source(r)
+    if dt == 'TF32':
+        return cvt_tf32(r)
+    if dt in ('F16X2', 'BF16X2'):
+        return cvt_half_x2(r)
     integral = r.rnd in CVT_IRND and (dt == at or dt not in FLOAT)
     if dt not in FLOAT:  # float to integer
         nd, signed = int(dt[1:]), dt[0] == 'S'
@@ -688,6 +694,47 @@ def t_cvtf(r):
     if r.has('sat'):
         body.append('r = f16_sat_bits(r);')
     return body + ['d[i] = r;']
+
+
+def half_clamps(r, v, inf):
+    """.satfinite, then .relu, on the f16 / bf16 bits v (their NaN is canonical, so positive)."""
+    out = []
+    if r.has('satfinite'):
+        out.append(f'{v} = half_satfinite({v}, {inf});')
+    if r.has('relu'):
+        out.append(f'{v} = half_relu({v});')
+    return out
+
+
+def cvt_half_x2(r):
+    """cvt.frnd{.relu}{.satfinite}.f16x2.f32 / .bf16x2.f32 d, a, b: two conversions, each as the
+    scalar row's (f16_round / bf16_round in the row's mode), a's in the high half of d."""
+    h, inf = ('f16', '0x7c00') if r.ty == 'F16X2' else ('bf16', '0x7f80')
+    mode = CVT_MODE[r.rnd]
+    return ([f'uint16_t hi = {h}_round(a[i], {mode}), lo = {h}_round(b[i], {mode});'] +
+            half_clamps(r, 'hi', inf) + half_clamps(r, 'lo', inf) +
+            ['d[i] = (uint32_t)hi << 16 | lo;'])
+
+
+# .tf32's rounding of the f32 bits to their top 19 (13 bits dropped): the increment added before
+# the mask, by mode (.rn: half an ulp less one, plus the kept bits' parity; .rna: half an ulp)
+TF32_INC = {'RN': '(u + 0xfffu + (u >> 13 & 1))', 'RNA': '(u + 0x1000u)', 'RZ': 'u'}
+
+
+def cvt_tf32(r):
+    """cvt.rna / .rn / .rz {.satfinite}{.relu}.tf32.f32 as the bit arithmetic users write on the
+    f32 bits: add the rounding increment, clear the low 13 bits (a carry out of the fraction is
+    the next binade, out of the largest finite Inf; the subnormals are f32's); NaN tested first
+    (an increment could carry one into Inf), the canonical 0x7fffe000; .satfinite: +-Inf to
+    +-0x7f7fe000; .relu: a negative or -0 to +0."""
+    rnd = 'RNA' if r.has('rna') else r.rnd
+    out = ['uint32_t u = f32_to_bits(a[i]);',
+           f'uint32_t t = isnan(a[i]) ? 0x7fffe000u : {TF32_INC[rnd]} & 0xffffe000u;']
+    if r.has('satfinite'):
+        out.append('t = (t & 0x7fffffffu) == 0x7f800000u ? t - 0x2000u : t;')
+    if r.has('relu'):
+        out.append('t = t & 0x80000000u ? 0 : t;')
+    return out + ['d[i] = t;']
 
 
 # prmt's modes (9.7.9.7): row c & 3 of the spec's table, entry k the source byte of d's byte k

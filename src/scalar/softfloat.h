@@ -15,6 +15,10 @@
 
 typedef unsigned __int128 sf_u128;
 
+/* A rounding beyond enum ptx_rnd's (which index the FP environment's tables): to nearest, ties
+ * away from zero (cvt.rna.tf32.f32). Only sf_round takes it. */
+#define SF_RND_RNA 5
+
 /* Format: precision p (with hidden bit) and exponent bits. */
 typedef struct sf_fmt { int p, ebits; } sf_fmt;
 #define SF_F16 ((sf_fmt){11, 5})
@@ -113,6 +117,7 @@ static inline uint64_t sf_round(sf_fmt f, int sign, sf_u128 mag, int exp, int rn
         case RND_RZ: up = 0; break;
         case RND_RM: up = sign && rem != 0; break;
         case RND_RP: up = !sign && rem != 0; break;
+        case SF_RND_RNA: up = cmp >= 0; break;
         default: up = cmp > 0 || (cmp == 0 && (q & 1)); break;
         }
         q += (sf_u128)up;
@@ -125,7 +130,7 @@ static inline uint64_t sf_round(sf_fmt f, int sign, sf_u128 mag, int exp, int rn
     }
     int res_top = lsb + sf_msb128(q);
     if (res_top > sf_emax(f)) { /* overflow: infinity or the largest finite, by direction */
-        int to_inf = rnd == RND_NONE || rnd == RND_RN || (rnd == RND_RP && !sign) ||
+        int to_inf = rnd == RND_NONE || rnd == RND_RN || rnd == SF_RND_RNA || (rnd == RND_RP && !sign) ||
                      (rnd == RND_RM && sign);
         return to_inf ? sf_inf(f, sign) : sf_maxfinite(f, sign);
     }

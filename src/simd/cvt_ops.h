@@ -80,6 +80,15 @@ VINL v16 simd_cvtf_bf16_f32(int rnd, v32 a)
     return v16_from32(v32_sel(simd_cvtf_isnan32(a), v32_set1(0x7fff), r));
 }
 
+/* f32 -> f16 to nearest: an f32 subnormal gives a zero of its sign, flushed or not; a NaN enters
+ * as 0x7fffffff, which every layer narrows to 0x7fff (sign 0, the fraction's top 10 bits set) */
+VINL v16 simd_cvtf_f16_f32_rn(v32 a)
+{
+    const vm nan = simd_cvtf_isnan32(a);
+    const v16 r = v16_to_f16_rn(v32_sel(nan, v32_set1(SIMD_CVTF_CANON32), a));
+    return v16_or(r, v16_from32(v32_sel(nan, v32_set1(0x7fff), v32_zero())));
+}
+
 /* f32 -> f64 (exact): a NaN keeps its sign and payload, quieted */
 VINL v64 simd_cvtf_f64_f32(v32 a)
 {
@@ -115,19 +124,83 @@ VINL v32 simd_cvtf_s32_f64(v64 a)
     return v32_from64(v64_sel(vm_andnot(nan, out), end, v64_sel(nan, v64_set1(0x80000000), r)));
 }
 
+/* ---- sources and destinations of 16 bits, through 32-bit lanes ---- */
+/* an 8- or 16-bit integer a's value (an 8-bit type reads its register's low byte) */
+VINL v32 simd_cvtf_int16_value(int ty2, v16 a)
+{
+    const v32 w = v32_from16_u(a);
+    switch (ty2) {
+    case TY_S16: return v32_from16_s(a);
+    case TY_U8: return v32_and(w, v32_set1(0xff));
+    case TY_S8: return v32_srai(v32_slli(w, 24), 24);
+    default: return w;
+    }
+}
+/* an f16 or bf16 a as f32 bits, exactly */
+VINL v32 simd_cvtf_half_bits(int ty2, v16 a)
+{
+    return ty2 == TY_BF16 ? v32_slli(v32_from16_u(a), 16) : v32_from_f16(a);
+}
+/* f32 bits to an integer d of at most 32 bits (rounded by the mode): s32 / u32 as above, a
+ * narrower d clamped from s32's (its range lies inside) */
+VINL v32 simd_cvtf_int_of_f32(int ty, v32 x)
+{
+    if (ty == TY_U32)
+        return simd_cvtf_u32_f32(x);
+    const v32 s = simd_cvtf_s32_f32(x);
+    switch (ty) {
+    case TY_S16: return v32_min_s(v32_max_s(s, v32_set1(0xffff8000)), v32_set1(0x7fff));
+    case TY_U16: return v32_min_s(v32_max_s(s, v32_zero()), v32_set1(0xffff));
+    case TY_S8: return v32_min_s(v32_max_s(s, v32_set1(0xffffff80)), v32_set1(0x7f));
+    case TY_U8: return v32_min_s(v32_max_s(s, v32_zero()), v32_set1(0xff));
+    default: return s;
+    }
+}
+static inline int simd_cvtf_int_le32(int ty)
+{
+    return ty == TY_S32 || ty == TY_U32 || ty == TY_S16 || ty == TY_U16 || ty == TY_S8 || ty == TY_U8;
+}
+static inline int simd_cvtf_int16(int ty)
+{
+    return ty == TY_S16 || ty == TY_U16 || ty == TY_S8 || ty == TY_U8;
+}
+static inline int simd_cvtf_int(int ty) { return simd_cvtf_int_le32(ty) || ty == TY_S64 || ty == TY_U64; }
+
+/* .sat of an integer a into a float d: 1.0 where a > 0, else +0 (whatever the rounding: an
+ * integer's value is 0 or at least 1 in magnitude) */
+VINL vm simd_cvtf_positive_16(int ty2, v16 a) { return v32_cmpgt_s(simd_cvtf_int16_value(ty2, a), v32_zero()); }
+VINL vm simd_cvtf_positive_32(int ty2, v32 a)
+{
+    return ty2 == TY_S32 ? v32_cmpgt_s(a, v32_zero()) : vm_not(v32_cmpeq(a, v32_zero()));
+}
+VINL vm simd_cvtf_positive_64(int ty2, v64 a)
+{
+    return ty2 == TY_S64 ? v64_cmpgt_s(a, v64_set1(0)) : vm_not(v64_cmpeq(a, v64_set1(0)));
+}
+VINL v16 simd_cvtf_unit_16(vm pos) { return v16_from32(v32_sel(pos, v32_set1(0x3c00), v32_zero())); }
+VINL v32 simd_cvtf_unit_32(vm pos) { return v32_sel(pos, v32_set1(0x3f800000), v32_zero()); }
+VINL v64 simd_cvtf_unit_64(vm pos) { return v64_sel(pos, v64_set1(0x3ff0000000000000ull), v64_set1(0)); }
+#define SIMD_CVTF_INT_SAT(DW, AW)                                                                  \
+    if (simd_cvtf_int(ty2) && (m & M_SAT))                                                     \
+        return *r = simd_cvtf_unit_##DW(simd_cvtf_positive_##AW(ty2, a)), 1;
+
 /* The vector paths: 1 (and *r) where the row's conversion has one, 0 to take the lanes' path.
  * ty, ty2 and m are constants of each kernel, so each reduces to one path or none. */
 #define SIMD_CVTF_NOT(M) (!(m & (M)))
-VINL int simd_cvtf_vec_32_32(int ty, int ty2, unsigned m, int rnd, v32 a, v32 *r)
+VINL v32 simd_cvtf_pack(v16 hi, v16 lo) { return v32_or(v32_slli(v32_from16_u(hi), 16), v32_from16_u(lo)); }
+VINL int simd_cvtf_vec_32_32(int ty, int ty2, unsigned m, int rnd, v32 a, v32 b, v32 *r)
 {
+    SIMD_CVTF_INT_SAT(32, 32)
+    if (ty == TY_BF16X2 && SIMD_CVTF_NOT(M_RELU | M_SATFINITE)) /* a's half on top */
+        return *r = simd_cvtf_pack(simd_cvtf_bf16_f32(rnd, a), simd_cvtf_bf16_f32(rnd, b)), 1;
+    if (ty == TY_F16X2 && rnd == RND_RN && SIMD_CVTF_NOT(M_RELU | M_SATFINITE))
+        return *r = simd_cvtf_pack(simd_cvtf_f16_f32_rn(a), simd_cvtf_f16_f32_rn(b)), 1;
     if (ty == TY_F32 && ty2 == TY_S32 && SIMD_CVTF_NOT(M_SAT))
         return *r = v32_cvt_f32_s32(a), 1;
     if (ty == TY_F32 && ty2 == TY_U32 && SIMD_CVTF_NOT(M_SAT))
         return *r = simd_cvtf_f32_u32(a), 1;
-    if (ty == TY_S32 && ty2 == TY_F32)
-        return *r = simd_cvtf_s32_f32(simd_cvtf_ftz32(m, a)), 1;
-    if (ty == TY_U32 && ty2 == TY_F32)
-        return *r = simd_cvtf_u32_f32(simd_cvtf_ftz32(m, a)), 1;
+    if (simd_cvtf_int_le32(ty) && ty2 == TY_F32)
+        return *r = simd_cvtf_int_of_f32(ty, simd_cvtf_ftz32(m, a)), 1;
     if (ty == TY_F32 && ty2 == TY_F32 && SIMD_CVTF_NOT(M_SAT))
         return *r = simd_cvtf_f32_f32(rnd != RND_NONE, simd_cvtf_ftz32(m, a)), 1;
     return 0;
@@ -135,6 +208,11 @@ VINL int simd_cvtf_vec_32_32(int ty, int ty2, unsigned m, int rnd, v32 a, v32 *r
 VINL int simd_cvtf_vec_32_16(int ty, int ty2, unsigned m, int rnd, v16 a, v32 *r)
 {
     (void)rnd;
+    SIMD_CVTF_INT_SAT(32, 16)
+    if (ty == TY_F32 && simd_cvtf_int16(ty2)) /* exact in f32 */
+        return *r = v32_cvt_f32_s32(simd_cvtf_int16_value(ty2, a)), 1;
+    if (simd_cvtf_int_le32(ty) && (ty2 == TY_F16 || ty2 == TY_BF16))
+        return *r = simd_cvtf_int_of_f32(ty, simd_cvtf_half_bits(ty2, a)), 1;
     if (ty == TY_F32 && ty2 == TY_F16 && SIMD_CVTF_NOT(M_SAT)) /* f16 values are f32 normals */
         return *r = simd_cvtf_canon32(v32_from_f16(a)), 1;
     if (ty == TY_F32 && ty2 == TY_BF16 && SIMD_CVTF_NOT(M_SAT)) /* bf16's bits on top of f32's */
@@ -143,19 +221,19 @@ VINL int simd_cvtf_vec_32_16(int ty, int ty2, unsigned m, int rnd, v16 a, v32 *r
 }
 VINL int simd_cvtf_vec_16_32(int ty, int ty2, unsigned m, int rnd, v32 a, v16 *r)
 {
+    SIMD_CVTF_INT_SAT(16, 32)
+    if (simd_cvtf_int16(ty) && ty2 == TY_F32) /* the 16-bit register of an 8-bit d: extended */
+        return *r = v16_from32(simd_cvtf_int_of_f32(ty, simd_cvtf_ftz32(m, a))), 1;
     if (ty == TY_BF16 && ty2 == TY_F32 && SIMD_CVTF_NOT(M_RELU | M_SATFINITE))
         return *r = simd_cvtf_bf16_f32(rnd, simd_cvtf_ftz32(m, a)), 1;
-    /* to nearest: an f32 subnormal gives a zero of its sign, flushed or not; a NaN enters as
-     * 0x7fffffff, which every layer narrows to 0x7fff (sign 0, the fraction's top 10 bits set) */
-    if (ty == TY_F16 && ty2 == TY_F32 && rnd == RND_RN && SIMD_CVTF_NOT(M_SAT | M_RELU | M_SATFINITE)) {
-        const v32 x = v32_sel(simd_cvtf_isnan32(a), v32_set1(SIMD_CVTF_CANON32), a);
-        return *r = v16_or(v16_to_f16_rn(x), v16_from32(v32_sel(simd_cvtf_isnan32(a), v32_set1(0x7fff), v32_zero()))), 1;
-    }
+    if (ty == TY_F16 && ty2 == TY_F32 && rnd == RND_RN && SIMD_CVTF_NOT(M_SAT | M_RELU | M_SATFINITE))
+        return *r = simd_cvtf_f16_f32_rn(a), 1;
     return 0;
 }
 VINL int simd_cvtf_vec_64_32(int ty, int ty2, unsigned m, int rnd, v32 a, v64 *r)
 {
     (void)rnd;
+    SIMD_CVTF_INT_SAT(64, 32)
     if (ty == TY_F64 && ty2 == TY_F32 && SIMD_CVTF_NOT(M_SAT))
         return *r = simd_cvtf_f64_f32(simd_cvtf_ftz32(m, a)), 1;
     if (ty == TY_F64 && (ty2 == TY_S32 || ty2 == TY_U32) && SIMD_CVTF_NOT(M_SAT))
@@ -169,17 +247,59 @@ VINL int simd_cvtf_vec_32_64(int ty, int ty2, unsigned m, int rnd, v64 a, v32 *r
         return *r = simd_cvtf_canon32(v32_from_f64(a)), 1;
     if (ty == TY_S32 && ty2 == TY_F64)
         return *r = simd_cvtf_s32_f64(a), 1;
+    SIMD_CVTF_INT_SAT(32, 64)
+    return 0;
+}
+/* 16-bit d: an integer a's .sat, 8/16-bit integers to f16 (to nearest) and bf16 (any mode) through
+ * f32 (exact there), f16/bf16 to 8/16-bit integers through f32; 64-bit a: .sat, and f64 to
+ * .s16/.s8 (s32's clamp, NaN's 1 << 31 clamping to 1 << (width - 1) as the Integer Notes want) */
+VINL int simd_cvtf_vec_16_16(int ty, int ty2, unsigned m, int rnd, v16 a, v16 *r)
+{
+    SIMD_CVTF_INT_SAT(16, 16)
+    if (ty == TY_F16 && simd_cvtf_int16(ty2) && rnd == RND_RN)
+        return *r = simd_cvtf_f16_f32_rn(v32_cvt_f32_s32(simd_cvtf_int16_value(ty2, a))), 1;
+    if (ty == TY_BF16 && simd_cvtf_int16(ty2))
+        return *r = simd_cvtf_bf16_f32(rnd, v32_cvt_f32_s32(simd_cvtf_int16_value(ty2, a))), 1;
+    if (simd_cvtf_int16(ty) && (ty2 == TY_F16 || ty2 == TY_BF16))
+        return *r = v16_from32(simd_cvtf_int_of_f32(ty, simd_cvtf_half_bits(ty2, a))), 1;
+    return 0;
+}
+VINL int simd_cvtf_vec_16_64(int ty, int ty2, unsigned m, int rnd, v64 a, v16 *r)
+{
+    (void)rnd;
+    SIMD_CVTF_INT_SAT(16, 64)
+    if ((ty == TY_S16 || ty == TY_S8) && ty2 == TY_F64) {
+        const v32 s = simd_cvtf_s32_f64(a), lo = v32_set1(ty == TY_S16 ? 0xffff8000 : 0xffffff80);
+        return *r = v16_from32(v32_min_s(v32_max_s(s, lo), v32_set1(ty == TY_S16 ? 0x7fff : 0x7f))), 1;
+    }
+    return 0;
+}
+VINL int simd_cvtf_vec_64_16(int ty, int ty2, unsigned m, int rnd, v16 a, v64 *r)
+{
+    (void)rnd;
+    SIMD_CVTF_INT_SAT(64, 16)
+    if (ty == TY_F64 && simd_cvtf_int16(ty2)) /* exact: the value as s32 */
+        return *r = simd_cvtf_f64_x32(1, simd_cvtf_int16_value(ty2, a)), 1;
+    return 0;
+}
+VINL int simd_cvtf_vec_64_64(int ty, int ty2, unsigned m, int rnd, v64 a, v64 *r)
+{
+    (void)rnd;
+    SIMD_CVTF_INT_SAT(64, 64)
     return 0;
 }
 #undef SIMD_CVTF_NOT
-#define SIMD_CVTF_NO_VEC(DW, AW)                                                                   \
-    VINL int simd_cvtf_vec_##DW##_##AW(int ty, int ty2, unsigned m, int rnd, VT(AW) a, VT(DW) *r)  \
-    {                                                                                          \
-        (void)ty; (void)ty2; (void)m; (void)rnd; (void)a; (void)r;                             \
-        return 0;                                                                              \
-    }
-SIMD_CVTF_NO_VEC(16, 16) SIMD_CVTF_NO_VEC(16, 64) SIMD_CVTF_NO_VEC(64, 16) SIMD_CVTF_NO_VEC(64, 64)
-#undef SIMD_CVTF_NO_VEC
+#undef SIMD_CVTF_INT_SAT
+/* (only 32 <- 32 has a b: the packed .f16x2/.bf16x2 d of two .f32) */
+#define SIMD_CVTF_VEC_32_32(ty, ty2, m, rnd, a, b, r) simd_cvtf_vec_32_32(ty, ty2, m, rnd, a, b, r)
+#define SIMD_CVTF_VEC_16_16(ty, ty2, m, rnd, a, b, r) simd_cvtf_vec_16_16(ty, ty2, m, rnd, a, r)
+#define SIMD_CVTF_VEC_16_32(ty, ty2, m, rnd, a, b, r) simd_cvtf_vec_16_32(ty, ty2, m, rnd, a, r)
+#define SIMD_CVTF_VEC_16_64(ty, ty2, m, rnd, a, b, r) simd_cvtf_vec_16_64(ty, ty2, m, rnd, a, r)
+#define SIMD_CVTF_VEC_32_16(ty, ty2, m, rnd, a, b, r) simd_cvtf_vec_32_16(ty, ty2, m, rnd, a, r)
+#define SIMD_CVTF_VEC_32_64(ty, ty2, m, rnd, a, b, r) simd_cvtf_vec_32_64(ty, ty2, m, rnd, a, r)
+#define SIMD_CVTF_VEC_64_16(ty, ty2, m, rnd, a, b, r) simd_cvtf_vec_64_16(ty, ty2, m, rnd, a, r)
+#define SIMD_CVTF_VEC_64_32(ty, ty2, m, rnd, a, b, r) simd_cvtf_vec_64_32(ty, ty2, m, rnd, a, r)
+#define SIMD_CVTF_VEC_64_64(ty, ty2, m, rnd, a, b, r) simd_cvtf_vec_64_64(ty, ty2, m, rnd, a, r)
 
 #define SIMD_CVTF_LANES(DW, AW) SIMD_DEFINE_LANES(CVTF, DW, AW, 0, 0, 0)
 SIMD_CVTF_WIDTHS(SIMD_CVTF_LANES)
@@ -189,7 +309,7 @@ SIMD_CVTF_WIDTHS(SIMD_CVTF_LANES)
     SIMD_BODY(CVTF, DW, AW, 0, 0, 0)                                                           \
     {                                                                                          \
         VT(DW) r;                                                                              \
-        if (simd_cvtf_vec_##DW##_##AW(ty, ty2, m, rnd, a, &r))                                 \
+        if (SIMD_CVTF_VEC_##DW##_##AW(ty, ty2, m, rnd, a, b, &r))                              \
             return r;                                                                          \
         return simd_lanes_CVTF_##DW##_##AW(ty, ty2, m, rnd, a, b, c, e, cf);                   \
     }

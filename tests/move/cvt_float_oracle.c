@@ -1,6 +1,8 @@
 /* Oracle of cvt with a float type (9.7.9.21) on every ISA this machine runs: every spelling, which
  * this file enumerates itself from the section's syntax (and checks that the parser takes exactly
- * those), against GNU MPFR (exact source values; the result's bits encoded here); random guards. */
+ * those), against GNU MPFR (exact source values; the result's bits encoded here); random guards.
+ * With them the forms of other destination formats: two .f32 into a packed .f16x2/.bf16x2
+ * (d, a, b; a's in the high half) and .f32 to .tf32 (.rna: ties away from zero). */
 #include "ptxcpu.h"
 #include "../cmp/oracle_isas.h"
 #include "test_common.h"
@@ -11,15 +13,19 @@
 #include <string.h>
 
 /* ---- Types and spellings (docs/SEMANTICS.md, "Conversion with a float type") ---------------- */
-enum { U8, U16, U32, U64, S8, S16, S32, S64, F16, BF16, F32, F64, NT };
+/* NT types of the scalar forms; then the destinations of the forms from .f32 alone: .tf32 (its 19
+ * bits, at the top of d's 32, the low 13 zero), .f16x2 and .bf16x2 (two .f16/.bf16 elements) */
+enum { U8, U16, U32, U64, S8, S16, S32, S64, F16, BF16, F32, F64, NT,
+       TF32 = NT, F16X2, BF16X2, NTX };
 static const struct {
     const char *name;
     unsigned bits;  /* the type's width; 8-bit types live in 16-bit registers */
     int sgn;        /* integers: signed */
     unsigned p, eb; /* floats: precision (the hidden bit included), exponent field bits */
-} ty[NT] = {{"u8", 8, 0, 0, 0},   {"u16", 16, 0, 0, 0},  {"u32", 32, 0, 0, 0},  {"u64", 64, 0, 0, 0},
+} ty[NTX] = {{"u8", 8, 0, 0, 0},   {"u16", 16, 0, 0, 0},  {"u32", 32, 0, 0, 0},  {"u64", 64, 0, 0, 0},
             {"s8", 8, 1, 0, 0},   {"s16", 16, 1, 0, 0},  {"s32", 32, 1, 0, 0},  {"s64", 64, 1, 0, 0},
-            {"f16", 16, 0, 11, 5}, {"bf16", 16, 0, 8, 8}, {"f32", 32, 0, 24, 8}, {"f64", 64, 0, 53, 11}};
+            {"f16", 16, 0, 11, 5}, {"bf16", 16, 0, 8, 8}, {"f32", 32, 0, 24, 8}, {"f64", 64, 0, 53, 11},
+            {"tf32", 19, 0, 11, 8}, {"f16x2", 32, 0, 0, 0}, {"bf16x2", 32, 0, 0, 0}};
 
 static int isf(unsigned t) { return t >= F16; }
 static unsigned regb(unsigned t) { return ty[t].bits < 16 ? 16 : ty[t].bits; }
@@ -29,9 +35,11 @@ static uint64_t fsign(unsigned t) { return 1ull << (ty[t].bits - 1); }
 static uint64_t finf(unsigned t) { return mask(ty[t].eb) << (ty[t].p - 1); } /* +Inf's bits */
 static int fnan(unsigned t, uint64_t x) { return (x & ~fsign(t) & mask(ty[t].bits)) > finf(t); }
 
-/* Rounding tokens: none, .frnd (a value to d's precision), .irnd (to an integral value). */
-enum { NR = 9 };
-static const char *const rtok[NR] = {"", "rn", "rz", "rm", "rp", "rni", "rzi", "rmi", "rpi"};
+/* Rounding tokens: none, .frnd (a value to d's precision), .irnd (to an integral value); .rna (to
+ * nearest, ties away from zero) of the .tf32 forms only, after the NR of the scalar forms. */
+enum { NR = 9, RNA = NR, NRX };
+static const char *const rtok[NRX] = {"", "rn", "rz", "rm", "rp", "rni", "rzi", "rmi", "rpi",
+                                      "rna"};
 static const mpfr_rnd_t rmode[4] = {MPFR_RNDN, MPFR_RNDZ, MPFR_RNDD, MPFR_RNDU};
 static int is_frnd(unsigned r) { return r >= 1 && r <= 4; }
 static int is_irnd(unsigned r) { return r >= 5; }
@@ -70,18 +78,46 @@ static void spell(char *mn, size_t n, unsigned dt, unsigned at, unsigned r, int 
              ty[at].name);
 }
 
+/* The other destinations (dt TF32, F16X2, BF16X2): whether cvt{.r}{.ftz}{.sat}{.relu}{.satfinite}
+ * .dt.at (sfirst: .satfinite before .relu, where both) is a spelling. The syntax lines:
+ *   cvt.frnd2{.relu}{.satfinite}.f16x2.f32 d, a, b   (and .bf16x2; .frnd2 .rn or .rz)
+ *   cvt.rna{.satfinite}.tf32.f32 d, a
+ *   cvt.frnd2{.satfinite}{.relu}.tf32.f32 d, a */
+static int allowed_x(unsigned dt, unsigned at, unsigned r, int ftz, int sat, int relu, int sf,
+                     int sfirst)
+{
+    if (at != F32 || ftz || sat)
+        return 0;
+    if (dt == TF32 && r == RNA)
+        return !relu;
+    const int both = relu && sf;
+    return (r == 1 || r == 2) && (!both || sfirst == (dt == TF32));
+}
+
+static void spell_x(char *mn, size_t n, unsigned dt, unsigned at, unsigned r, int ftz, int sat,
+                    int relu, int sf, int sfirst)
+{
+    const char *m1 = relu ? ".relu" : "", *m2 = sf ? ".satfinite" : "";
+    if (sfirst) {
+        const char *t = m1;
+        m1 = m2, m2 = t;
+    }
+    snprintf(mn, n, "cvt%s%s%s%s%s%s.%s.%s", r ? "." : "", rtok[r], ftz ? ".ftz" : "",
+             sat ? ".sat" : "", m1, m2, ty[dt].name, ty[at].name);
+}
+
 /* ---- The MPFR oracle --------------------------------------------------------------------------- */
-static mpfr_t X, Rf[4], T24, I, Q, Lo[8], Hi[8];
+static mpfr_t X, Rf[5], T24, I, Q, S, Lo[8], Hi[8];
 static mpfr_exp_t def_emin, def_emax;
 
 static void mp_init(void)
 {
     def_emin = mpfr_get_emin();
     def_emax = mpfr_get_emax();
-    mpfr_inits2(64, X, Q, (mpfr_ptr)0);
+    mpfr_inits2(64, X, Q, S, (mpfr_ptr)0);
     mpfr_init2(T24, 24);
     mpfr_init2(I, 128);
-    for (unsigned f = F16; f <= F64; f++)
+    for (unsigned f = F16; f <= TF32; f++) /* (Rf[TF32 - F16]: .tf32's 11 bits) */
         mpfr_init2(Rf[f - F16], (mpfr_prec_t)ty[f].p);
     for (unsigned t = 0; t < 8; t++) { /* each integer type's range */
         const unsigned b = ty[t].bits;
@@ -93,7 +129,7 @@ static void mp_init(void)
 
 static void mp_free(void)
 {
-    mpfr_clears(X, Q, T24, I, Rf[0], Rf[1], Rf[2], Rf[3], (mpfr_ptr)0);
+    mpfr_clears(X, Q, S, T24, I, Rf[0], Rf[1], Rf[2], Rf[3], Rf[4], (mpfr_ptr)0);
     for (unsigned t = 0; t < 8; t++)
         mpfr_clears(Lo[t], Hi[t], (mpfr_ptr)0);
     mpfr_free_cache();
@@ -173,6 +209,24 @@ static uint64_t to_float(unsigned dt, mpfr_rnd_t m, int ftz)
     return encode(dt, R);
 }
 
+/* X (finite or infinite) rounded to float dt to nearest, ties away from zero (.rna): the nearer of
+ * its roundings toward and away from zero, away where X is exactly halfway between them (to
+ * nearest even elsewhere: the same); overflow as to nearest, since halfway past MAX is a tie. */
+static uint64_t to_float_rna(unsigned dt)
+{
+    mpfr_ptr R = Rf[dt - F16];
+    const uint64_t z = to_float(dt, MPFR_RNDZ, 0);
+    mpfr_set(S, R, MPFR_RNDN); /* exact: S has 64 bits */
+    const uint64_t a = to_float(dt, MPFR_RNDA, 0);
+    if (z != a && mpfr_number_p(R)) {
+        mpfr_add(S, S, R, MPFR_RNDN); /* exact: two neighbours of p <= 53 bits */
+        mpfr_mul_2ui(Q, X, 1, MPFR_RNDN);
+        if (mpfr_equal_p(S, Q))
+            return a;
+    }
+    return to_float(dt, MPFR_RNDN, 0);
+}
+
 /* X rounded to an integral value in mode m, then clamped to integer type dt (infinities too), in
  * d's register (extended by dt's signedness) */
 static uint64_t to_int(unsigned dt, mpfr_rnd_t m)
@@ -241,6 +295,17 @@ static uint64_t post(unsigned dt, int sat, int relu, int sf, uint64_t r)
     return r;
 }
 
+/* One element of the forms from .f32 a of the other destinations, before .relu/.satfinite (then
+ * post()'s): .f16/.bf16 (a half of .f16x2/.bf16x2) or .tf32's 19 bits, rounded in r (.rn, .rz,
+ * .rna), a NaN the canonical one (all ones but the sign) */
+static uint64_t conv_el(unsigned et, unsigned r, uint64_t a)
+{
+    if (fnan(F32, a))
+        return mask(ty[et].bits - 1);
+    load(F32, a, 0);
+    return r == RNA ? to_float_rna(et) : to_float(et, rmode[r - 1], 0);
+}
+
 /* ---- Inputs ------------------------------------------------------------------------------------ */
 enum { MAXV = 65536, WIDEV = 16384, MAXL = MAXV + MAXV / 4 };
 static uint64_t vals[MAXV];          /* the distinct inputs of a */
@@ -250,7 +315,9 @@ static uint64_t d0[MAXL];            /* d before the run */
 static uint32_t guard[MAXL / 32];
 static unsigned nl;
 static uint64_t base[MAXV], want[MAXV];
-static _Alignas(64) uint64_t A[MAXL], D[MAXL];
+static uint32_t bidx[MAXV];          /* the packed forms: input i's b is vals[bidx[i]] */
+static uint32_t elem[MAXV];          /* input i as an element, before .relu/.satfinite */
+static _Alignas(64) uint64_t A[MAXL], B[MAXL], D[MAXL];
 
 static void add(uint64_t v, unsigned at)
 {
@@ -317,10 +384,11 @@ static void fill_int(unsigned at, unsigned scale, rng_t *g)
     }
 }
 
-/* The rounding targets of a float a: f16, bf16, f32 (their emin, precision, emax) and integers;
- * 2^quantum(t, E) is t's spacing at exponent E (2^E <= |x| < 2^(E+1)). */
-enum { NTG = 4 };
-static const struct { long emin, p, emax; } tgt[NTG] = {{-14, 11, 15}, {-126, 8, 127}, {-126, 24, 127}};
+/* The rounding targets of a float a: f16, bf16, f32, tf32 (their emin, precision, emax) and
+ * integers; 2^quantum(t, E) is t's spacing at exponent E (2^E <= |x| < 2^(E+1)). */
+enum { NTG = 5 };
+static const struct { long emin, p, emax; } tgt[NTG] = {
+    {-14, 11, 15}, {-126, 8, 127}, {-126, 24, 127}, {-126, 11, 127}};
 static long quantum(unsigned t, long E)
 {
     return t == NTG - 1 ? 0 : (E < tgt[t].emin ? tgt[t].emin : E) - (tgt[t].p - 1);
@@ -367,8 +435,8 @@ static uint64_t f64_bits(double d)
 
 /* f32/f64: +-0, subnormal min/max, min normal, max finite, Inf, NaNs (quiet, signalling, payloads);
  * powers of two, integer type range ends and small integers, each +-0.5 and +-1, with the source
- * format's neighbours; then rounding cases of every target (f16, bf16, f32, integers) at random
- * exponents, random values with exponents in [-30, 70], random bits */
+ * format's neighbours; then rounding cases of every target (f16, bf16, f32, tf32, integers) at
+ * random exponents, random values with exponents in [-30, 70], random bits */
 static void fill_float(unsigned at, unsigned scale, rng_t *g)
 {
     const unsigned p = ty[at].p;
@@ -417,17 +485,17 @@ static void fill_float(unsigned at, unsigned scale, rng_t *g)
     }
     cap = nv + WIDEV / scale;
     while (nv < cap) {
-        const unsigned kind = (unsigned)rng_below(g, 8);
+        const unsigned kind = (unsigned)rng_below(g, 9);
         uint64_t v = rng_next(g);
-        if (kind < 5) { /* a target's rounding case at a random exponent, its edges included */
-            const unsigned t = kind < 3 ? kind : NTG - 1;
+        if (kind < 6) { /* a target's rounding case at a random exponent, its edges included */
+            const unsigned t = kind < NTG - 1 ? kind : NTG - 1;
             const long lo = t < NTG - 1 ? tgt[t].emin - tgt[t].p - 1 : -2;
             const long E = lo + (long)rng_below(g, (uint64_t)((t < NTG - 1 ? tgt[t].emax + 1 : 65) - lo + 1));
             const uint64_t kept = rng_next(g) & 1 ? ~0ull : rng_next(g);
             if ((t == 2 && at != F64) ||
                 !float_case(at, E, quantum(t, E), kept, (unsigned)rng_below(g, 6), (int)(v & 1), &v))
                 continue;
-        } else if (kind < 7) { /* random significands at exponents [-30, 70] */
+        } else if (kind < 8) { /* random significands at exponents [-30, 70] */
             const long E = -30 + (long)rng_below(g, 101);
             v = ((uint64_t)(E + bias(at)) << (p - 1)) | (v & mask(p - 1)) | (v >> 63 ? sg : 0);
         } /* else random bits */
@@ -470,14 +538,16 @@ static void lay_out(unsigned at, rng_t *g)
 
 /* ---- Runs -------------------------------------------------------------------------------------- */
 
-static unsigned check_kernel(ptxcpu_kernel k, const char *mn, unsigned dt, unsigned at)
+/* d's register and a's width db, ab; two: the packed forms (b in B, 32 bits, a half per source) */
+static unsigned check_kernel(ptxcpu_kernel k, const char *mn, unsigned db, unsigned ab, int two)
 {
-    const unsigned ab = regb(at), db = regb(dt);
     for (unsigned l = 0; l < nl; l++)
         test_reg_put(D, db, l, d0[l]);
     ptxcpu_batch bt = {.n = nl / 32, .d = D, .d_stride = 4 * (ptrdiff_t)db, .guard = guard,
                        .guard_stride = 4};
     bt.src[0] = (ptxcpu_src){A, 4 * (ptrdiff_t)ab};
+    if (two)
+        bt.src[1] = (ptxcpu_src){B, 4 * 32};
     if (ptxcpu_run(k, &bt) != PTXCPU_OK) {
         printf("FAIL %s on %s: %s\n", mn, ptxcpu_kernel_variant(k), ptxcpu_last_error());
         return 1;
@@ -486,10 +556,18 @@ static unsigned check_kernel(ptxcpu_kernel k, const char *mn, unsigned dt, unsig
     for (unsigned l = 0; l < nl; l++) {
         const int on = guard[l / 32] >> (l % 32) & 1;
         const uint64_t w = on ? want[lsrc[l]] : d0[l] & mask(db), got = test_reg_get(D, db, l);
-        if (got != w && bad++ < 3)
-            printf("FAIL %s on %s: a=%#llx: d %#llx, want %#llx%s\n", mn, ptxcpu_kernel_variant(k),
-                   (unsigned long long)vals[lsrc[l]], (unsigned long long)got,
-                   (unsigned long long)w, on ? "" : " (lane outside the guard)");
+        if (got == w || bad++ >= 3)
+            continue;
+        char bs[64] = "", which[64] = "";
+        if (two) { /* each element by itself: a's the high half, b's the low */
+            snprintf(bs, sizeof bs, " b=%#llx", (unsigned long long)vals[bidx[lsrc[l]]]);
+            snprintf(which, sizeof which, " (%s%s%s wrong)", (got ^ w) >> 16 ? "a's high half" : "",
+                     (got ^ w) >> 16 && (got ^ w) & 0xffff ? " and " : "",
+                     (got ^ w) & 0xffff ? "b's low half" : "");
+        }
+        printf("FAIL %s on %s: a=%#llx%s: d %#llx, want %#llx%s%s\n", mn, ptxcpu_kernel_variant(k),
+               (unsigned long long)vals[lsrc[l]], bs, (unsigned long long)got,
+               (unsigned long long)w, on ? "" : " (lane outside the guard)", on ? which : "");
     }
     if (bad > 3)
         printf("FAIL %s on %s: %u lanes wrong\n", mn, ptxcpu_kernel_variant(k), bad);
@@ -499,12 +577,27 @@ static unsigned check_kernel(ptxcpu_kernel k, const char *mn, unsigned dt, unsig
 enum { MAXSPELL = 1024, STOP_AFTER = 8 };
 static char spelled[MAXSPELL][48];
 
+/* mn parsed: accepted iff ok (kept in spelled[], counted in *n), else a failure line */
+static void try_spelling(const char *mn, int ok, unsigned *bad, unsigned *n)
+{
+    ptxcpu_insn insn;
+    const ptxcpu_status st = ptxcpu_parse(mn, NULL, &insn);
+    if (ok != (st == PTXCPU_OK) && (*bad)++ < FAIL_CAP)
+        printf(ok ? "FAIL %s: refused (%s)\n" : "FAIL %s: accepted; not a spelling of 9.7.9.21%s\n",
+               mn, ok ? ptxcpu_last_error() : "");
+    if (ok && *n < MAXSPELL)
+        snprintf(spelled[*n], sizeof spelled[*n], "%s", mn);
+    *n += ok;
+}
+
 /* Modifier combinations of every type pair with a float, in the syntax's order: the parser must
  * take the allowed ones (kept in spelled[]) and refuse the others: each rounding token alone, each
  * modifier alone after the pair's first rounding token, and every (8 x PTXCPU_TEST_SCALE)-th of
- * the remaining combinations (a refusal's message costs the parser about 0.5 ms). Also: the
- * table's rows of cvt with a float type are exactly these, and modifiers after the types are
- * refused. */
+ * the remaining combinations (a refusal's message costs the parser about 0.5 ms); .rna alone on
+ * each of these pairs. The other destinations (.tf32, .f16x2, .bf16x2): every combination from
+ * .f32, .relu and .satfinite in both orders, and .rn alone and .rna alone from every other type.
+ * Also: the table's rows of cvt with a float type are exactly these, and modifiers after the
+ * types are refused. */
 static unsigned check_spellings(unsigned scale, unsigned *nspell)
 {
     unsigned bad = 0, n = 0, refused = 0;
@@ -525,17 +618,37 @@ static unsigned check_spellings(unsigned scale, unsigned *nspell)
                     refused += !ok;
                     char mn[48];
                     spell(mn, sizeof mn, dt, at, r, ftz, sat, relu, sf);
-                    ptxcpu_insn insn;
-                    const ptxcpu_status st = ptxcpu_parse(mn, NULL, &insn);
-                    if (ok != (st == PTXCPU_OK) && bad++ < FAIL_CAP)
-                        printf(ok ? "FAIL %s: refused (%s)\n" : "FAIL %s: accepted; not a spelling "
-                               "of 9.7.9.21%s\n", mn, ok ? ptxcpu_last_error() : "");
-                    if (ok && n < MAXSPELL)
-                        memcpy(spelled[n], mn, sizeof mn);
-                    n += ok;
+                    try_spelling(mn, ok, &bad, &n);
+                }
+    for (unsigned at = 0; at < NT; at++) /* .rna: only .tf32's */
+        for (unsigned dt = 0; dt < NT; dt++) {
+            char mn[48];
+            ptxcpu_insn insn;
+            if (!isf(dt) && !isf(at))
+                continue;
+            spell(mn, sizeof mn, dt, at, RNA, 0, 0, 0, 0);
+            refused++;
+            if (ptxcpu_parse(mn, NULL, &insn) == PTXCPU_OK && bad++ < FAIL_CAP)
+                printf("FAIL %s: accepted; not a spelling of 9.7.9.21\n", mn);
+        }
+    for (unsigned dt = TF32; dt < NTX; dt++)
+        for (unsigned at = 0; at < NTX; at++)
+            for (unsigned r = 0; r < NRX; r++)
+                for (unsigned f = 0; f < 20; f++) { /* 16-19: .satfinite.relu, .ftz and .sat */
+                    const int sfirst = f >= 16, ftz = f & 1, sat = f >> 1 & 1;
+                    const int relu = sfirst || (f >> 2 & 1), sf = sfirst || (f >> 3 & 1);
+                    if (at != F32 && (f || (r != 1 && r != RNA)))
+                        continue;
+                    const int ok = allowed_x(dt, at, r, ftz, sat, relu, sf, sfirst);
+                    refused += !ok;
+                    char mn[48];
+                    spell_x(mn, sizeof mn, dt, at, r, ftz, sat, relu, sf, sfirst);
+                    try_spelling(mn, ok, &bad, &n);
                 }
     const char *after[] = {"cvt.f16.f32.rn", "cvt.s32.f32.rzi", "cvt.f32.f32.rni", "cvt.f64.bf16.rp",
-                           "cvt.rn.f16.f32.relu", "cvt.rn.f32.s32.ftz"};
+                           "cvt.rn.f16.f32.relu", "cvt.rn.f32.s32.ftz", "cvt.f16x2.f32.rn",
+                           "cvt.rn.f16x2.f32.relu", "cvt.tf32.f32.rna",
+                           "cvt.rn.tf32.f32.satfinite"};
     for (unsigned i = 0; i < sizeof after / sizeof after[0]; i++) {
         ptxcpu_insn insn;
         if (ptxcpu_parse(after[i], NULL, &insn) == PTXCPU_OK)
@@ -550,7 +663,7 @@ static unsigned check_spellings(unsigned scale, unsigned *nspell)
         while (d > de.mnemonic && d[-1] != '.')
             d--;
         int ta = -1, td = -1; /* the last two parts: .dtype.atype */
-        for (int t = 0; t < NT; t++) {
+        for (int t = 0; t < NTX; t++) {
             const size_t len = strlen(ty[t].name);
             ta = strcmp(a + 1, ty[t].name) ? ta : t;
             td = d + len == a && !strncmp(d, ty[t].name, len) ? t : td;
@@ -574,6 +687,55 @@ static unsigned check_spellings(unsigned scale, unsigned *nspell)
 }
 
 static unsigned fails, runs, ran, inputs;
+
+/* Spelling mn against want[] on every usable ISA (x2: a second source b) */
+static void check_spelling(const char *mn, unsigned db, unsigned ab, int x2, int first)
+{
+    ptxcpu_kernel ks[PTXCPU_ISA_COUNT];
+    const unsigned nk = oracle_kernels(mn, ks);
+    if (nk == 0 && fails++ < STOP_AFTER)
+        printf("FAIL %s: no kernel on a usable ISA\n", mn);
+    ran += first;
+    for (unsigned i = 0; i < nk && fails < STOP_AFTER; i++, runs++)
+        fails += check_kernel(ks[i], mn, db, ab, x2) != 0;
+}
+
+/* The forms of the other destinations on the .f32 inputs run_source laid out: the packed ones'
+ * b of input i is vals[bidx[i]], a permutation (each input once as a and once as b); d = a's
+ * element << 16 | b's, .tf32's d its 19 bits << 13. */
+static void run_other(int first, rng_t *g)
+{
+    for (unsigned i = 0; i < nv; i++)
+        bidx[i] = i;
+    for (unsigned i = nv; i > 1; i--) {
+        const unsigned j = (unsigned)rng_below(g, i);
+        const uint32_t t = bidx[i - 1];
+        bidx[i - 1] = bidx[j];
+        bidx[j] = t;
+    }
+    for (unsigned l = 0; l < nl; l++)
+        ((uint32_t *)B)[l] = (uint32_t)vals[bidx[lsrc[l]]];
+    for (unsigned dt = TF32; dt < NTX; dt++)
+        for (unsigned r = 1; r < NRX; r++) {
+            if (!allowed_x(dt, F32, r, 0, 0, 0, 0, 0) || fails >= STOP_AFTER)
+                continue;
+            const unsigned et = dt == F16X2 ? F16 : dt == BF16X2 ? BF16 : TF32;
+            for (unsigned i = 0; i < nv; i++)
+                elem[i] = (uint32_t)conv_el(et, r, vals[i]);
+            for (unsigned f = 0; f < 5; f++) { /* .relu, .satfinite; 4: both, .satfinite first */
+                const int sfirst = f == 4, relu = sfirst || (f & 1), sf = sfirst || (f >> 1 & 1);
+                if (!allowed_x(dt, F32, r, 0, 0, relu, sf, sfirst))
+                    continue;
+                char mn[48];
+                spell_x(mn, sizeof mn, dt, F32, r, 0, 0, relu, sf, sfirst);
+                for (unsigned i = 0; i < nv; i++)
+                    want[i] = dt == TF32 ? post(et, 0, relu, sf, elem[i]) << 13
+                                         : post(et, 0, relu, sf, elem[i]) << 16 |
+                                               post(et, 0, relu, sf, elem[bidx[i]]);
+                check_spelling(mn, 32, 32, dt != TF32, first);
+            }
+        }
+}
 
 /* Every spelling with atype at on one set of inputs (its random ones drawn anew each time) */
 static void run_source(unsigned at, unsigned scale, int first, rng_t *g)
@@ -610,15 +772,11 @@ static void run_source(unsigned at, unsigned scale, int first, rng_t *g)
                     spell(mn, sizeof mn, dt, at, r, ftz, sat, relu, sf);
                     for (unsigned i = 0; i < nv; i++)
                         want[i] = post(dt, sat, relu, sf, base[i]);
-                    ptxcpu_kernel ks[PTXCPU_ISA_COUNT];
-                    const unsigned nk = oracle_kernels(mn, ks);
-                    if (nk == 0 && fails++ < STOP_AFTER)
-                        printf("FAIL %s: no kernel on a usable ISA\n", mn);
-                    ran += first;
-                    for (unsigned i = 0; i < nk && fails < STOP_AFTER; i++, runs++)
-                        fails += check_kernel(ks[i], mn, dt, at) != 0;
+                    check_spelling(mn, regb(dt), regb(at), 0, first);
                 }
             }
+    if (at == F32)
+        run_other(first, g);
 }
 
 int main(void)

@@ -160,6 +160,11 @@ static const struct { const char *sec, *pattern; } syntax[] = {
     {"9.7.9.21", "cvt" RND "<.bf16.f64,.bf16.f16>"},
     {"9.7.9.21", "cvt" RND "{.ftz}{.sat}.f16.f32"}, {"9.7.9.21", "cvt" RND "{.ftz}.bf16.f32"},
     {"9.7.9.21", "cvt<.rn,.rz><.relu,.satfinite,.relu.satfinite><.f16,.bf16>.f32"},
+    /* two .f32 into a packed .f16x2/.bf16x2 (d, a, b); .f32 to .tf32: .rna, or .rn/.rz with
+     * .satfinite before .relu (the syntax line's order, not that of the half forms) */
+    {"9.7.9.21", "cvt<.rn,.rz>{.relu}{.satfinite}<.f16x2,.bf16x2>.f32"},
+    {"9.7.9.21", "cvt.rna{.satfinite}.tf32.f32"},
+    {"9.7.9.21", "cvt<.rn,.rz>{.satfinite}{.relu}.tf32.f32"},
     {"9.7.8.6", "lop3.b32"}, {"9.7.8.6", "lop3<.or,.and>.b32"},
     {"9.7.8.8", "shl<.b16,.b32,.b64>"},
     {"9.7.8.9", "shr<.b16,.b32,.b64,.u16,.u32,.u64,.s16,.s32,.s64>"},
@@ -224,7 +229,8 @@ static unsigned type_bits(const char *mn) /* width of the (first) instruction ty
     static const struct { const char *t; unsigned bits; } tys[] = {
         {".u16x2", 32}, {".s16x2", 32}, {".f16x2", 32}, {".bf16x2", 32}, {".f32x2", 64},
         {".u16", 16}, {".s16", 16}, {".b16", 16}, {".f16", 16}, {".bf16", 16}, {".u32", 32}, {".s32", 32},
-        {".b32", 32}, {".f32", 32}, {".u64", 64}, {".s64", 64}, {".b64", 64}, {".f64", 64}};
+        {".b32", 32}, {".f32", 32}, {".tf32", 32}, {".u64", 64}, {".s64", 64}, {".b64", 64},
+        {".f64", 64}};
     for (size_t i = 0; i < sizeof tys / sizeof tys[0]; i++)
         if (has(mn, tys[i].t))
             return tys[i].bits;
@@ -253,6 +259,10 @@ static unsigned spec_min_sm(const char *mn)
     if (opcode_is(mn, "shf")) return 32; /* 9.7.8.7 */
     if (opcode_is(mn, "prmt")) return 20; /* 9.7.9.7 */
     if (opcode_is(mn, "cvt")) { /* 9.7.9.21's target notes */
+        if (has(mn, ".tf32")) /* .rna sm_80; .rn/.rz sm_90, with .satfinite sm_100 */
+            return has(mn, ".rna") ? 80 : has(mn, ".satfinite") ? 100 : 90;
+        if (has(mn, ".f16x2") || has(mn, ".bf16x2"))
+            return 80;
         if (has(mn, ".relu") || has(mn, ".satfinite") || has(mn, ".bf16.f32") || has(mn, ".f32.bf16"))
             return 80;
         return has(mn, ".bf16") ? 90 : has(mn, ".f64") ? 13 : 10;
@@ -312,6 +322,10 @@ static unsigned spec_ptx(const char *mn)
         return has(mn, ".xorsign") ? 72 : (has(mn, ".NaN") || half || bf) ? 70 : 10;
     if (opcode_is(mn, "testp")) return 20; /* 9.7.3.1 */
     if (opcode_is(mn, "cvt")) { /* 9.7.9.21's PTX ISA notes */
+        if (has(mn, ".tf32")) /* .rna 7.0; .rn/.rz 7.8; .satfinite: 8.1 with .rna, else 8.6 */
+            return has(mn, ".satfinite") ? (has(mn, ".rna") ? 81 : 86) : has(mn, ".rna") ? 70 : 78;
+        if (has(mn, ".f16x2") || has(mn, ".bf16x2")) /* 7.0; .satfinite 8.1 */
+            return has(mn, ".satfinite") ? 81 : 70;
         if (has(mn, ".satfinite")) return 81;
         if (has(mn, ".relu") || has(mn, ".bf16.f32")) return 70;
         if (has(mn, ".f32.bf16")) return has(mn, ".ftz") ? 78 : 71;
@@ -401,6 +415,8 @@ static void spec_shape(const char *mn, unsigned *nsrc, unsigned *dbits, unsigned
         *nsrc = 1, *dbits = has(dt, ".u8") || has(dt, ".s8") ? 16 : type_bits(dt);
         sbits[0] = has(atype, ".u8") || has(atype, ".s8") ? 16 : type_bits(atype);
         sbits[1] = sbits[2] = 0;
+        if (has(dt, ".f16x2") || has(dt, ".bf16x2")) /* d, a, b: two .f32 into one packed d */
+            *nsrc = 2, sbits[1] = sbits[0];
     }
     if (mixed(mn)) { /* d and the last source f32, a (and fma's b) 16-bit */
         *dbits = 32;

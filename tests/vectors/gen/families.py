@@ -204,7 +204,7 @@ class Insn:
         self.op = tok[0]
         self.mods = set(tok[1:])
         types = [t for t in tok[1:] if t[0] in 'usbf' and t[1].isdigit() or t.startswith('bf16')
-                 or t == 'pred']
+                 or t in ('pred', 'tf32')]
         self.type = types[0]
         self.btype = types[1] if len(types) > 1 else None
         self.signed = self.type[0] == 's'
@@ -251,6 +251,8 @@ class Insn:
             self.dtype, self.atype = types[0], types[1]
             self.src, self.dst = [cvt_reg(self.atype)], cvt_reg(self.dtype)
             self.signed, self.float = self.atype[0] == 's', False
+            if self.dtype in CVT_X:                        # d, a, b: two .f32 into a packed d
+                self.src = [32] * (2 if self.dtype.endswith('x2') else 1)
         if self.cvt_float:                                 # (operands and results in hex)
             self.float = True
             self.irnd = next((r for r in CVT_IRND if r in self.mods), None)
@@ -442,7 +444,8 @@ def int_eval(I, a, cf):
 # ---- floating point: exact values, one rounding --------------------------------------------------
 
 FMT = {'f16': (5, 10), 'bf16': (8, 7), 'f32': (8, 23), 'f64': (11, 52),
-       'f64hi': (11, 20)}   # f64hi: an f64's upper word (1.11.20), rcp/rsqrt.approx.ftz.f64
+       'f64hi': (11, 20),   # f64hi: an f64's upper word (1.11.20), rcp/rsqrt.approx.ftz.f64
+       'tf32': (8, 10)}     # cvt's .tf32: 1.8.10, at the top of a 32-bit d (the low 13 bits 0)
 NAN = ('nan',)
 
 
@@ -484,6 +487,7 @@ def round_mag(x, sg, p, emin, rnd):
     fl = k.numerator // k.denominator
     rem = k - fl
     up = {'rn': rem > Fraction(1, 2) or (rem == Fraction(1, 2) and fl % 2 == 1),
+          'rna': rem >= Fraction(1, 2),              # cvt's .rna: ties away from zero
           'rz': False, 'rm': sg == 1 and rem > 0, 'rp': sg == 0 and rem > 0}[rnd]
     return (fl + up) * q
 
@@ -501,7 +505,7 @@ def encode(val, fmt, rnd, ftz, sat):
         else:
             r = round_mag(x, sg, p, emin, rnd)
             if r > maxf:     # overflow: infinity or the largest finite, by rounding direction
-                to_inf = {'rn': True, 'rz': False, 'rm': sg == 1, 'rp': sg == 0}[rnd]
+                to_inf = {'rn': True, 'rna': True, 'rz': False, 'rm': sg == 1, 'rp': sg == 0}[rnd]
                 val = ('inf', sg) if to_inf else ('fin', sg, maxf)
             else:
                 val = ('fin', sg, r)
@@ -1298,9 +1302,13 @@ CVT_FLOATS = ('f16', 'bf16', 'f32', 'f64')
 CVT_IRND = ('rni', 'rzi', 'rmi', 'rpi')
 
 
+CVT_X = ('f16x2', 'bf16x2', 'tf32')   # the other destinations, from .f32 alone
+
+
 def cvt_reg(t):
-    """A cvt operand's register width: its type's, 8-bit types in 16 bits."""
-    return max(16, int(t.lstrip('bfsu')))
+    """A cvt operand's register width: its type's, 8-bit types in 16 bits (the packed types and
+    .tf32: 32)."""
+    return 32 if t in CVT_X else max(16, int(t.lstrip('bfsu')))
 
 
 def cvtf_spellings():
@@ -1335,6 +1343,13 @@ def cvtf_spellings():
                 rows(dt, at, ('',))
             else:
                 rows(dt, at, RND, relu=at == 'f32' and dt in ('f16', 'bf16'))
+    # cvt.frnd2{.relu}{.satfinite}.f16x2.f32 d, a, b (and .bf16x2), cvt.rna{.satfinite}.tf32.f32,
+    # cvt.frnd2{.satfinite}{.relu}.tf32.f32 (.satfinite first there)
+    out.extend('cvt.%s%s%s.%s.f32' % (r, rl, sf, dt) for dt in ('f16x2', 'bf16x2')
+               for r in ('rn', 'rz') for rl in ('', '.relu') for sf in ('', '.satfinite'))
+    out.extend('cvt.rna%s.tf32.f32' % sf for sf in ('', '.satfinite'))
+    out.extend('cvt.%s%s%s.tf32.f32' % (r, sf, rl) for r in ('rn', 'rz')
+               for sf in ('', '.satfinite') for rl in ('', '.relu'))
     return out
 
 
@@ -1349,6 +1364,31 @@ def round_int(q, rnd):
     if rnd == 'rp':
         return fl + (rem > 0)
     return fl + (rem > Fraction(1, 2) or (rem == Fraction(1, 2) and fl % 2 == 1))
+
+
+def cvtx_elem(I, fmt, a):
+    """One element of the forms from .f32 of the other destinations: .f32 a rounded to fmt (f16,
+    bf16: a half of the packed d; tf32: 1.8.10 bits) in .rn / .rz / .rna (ties away), overflow by
+    the mode (to +-Inf, .rz to +-MAX), a NaN the canonical one (all ones but the sign); then
+    .satfinite (+-Inf to +-MAX) and .relu (negatives, -0 and -Inf to +0; NaN stays)."""
+    E, m = FMT[fmt]
+    x = decode(a, 'f32', False)
+    rnd = next(r for r in ('rn', 'rz', 'rna') if r in I.mods)
+    d = M(E + m) if x == NAN else encode(x, fmt, rnd, False, False)
+    top = 1 << (E + m)
+    if 'satfinite' in I.mods and d & M(E + m) == M(E) << m:
+        d = (d & top) | (M(E) - 1) << m | M(m)
+    if 'relu' in I.mods and d & top:
+        d = 0
+    return d
+
+
+def cvtx_eval(I, a):
+    """.f16x2/.bf16x2: a's element in the high half, b's in the low; .tf32: its bits << 13."""
+    if I.dtype == 'tf32':
+        return cvtx_elem(I, 'tf32', a[0]) << 13
+    fmt = I.dtype[:-2]
+    return cvtx_elem(I, fmt, a[0]) << 16 | cvtx_elem(I, fmt, a[1])
 
 
 def cvtf_eval(I, a):
@@ -1409,9 +1449,25 @@ CVTF_EXAMPLES = [('cvt.rz.f16.f32', 0x501502f9, 0x7bff),               # 1e10: M
                  ('cvt.f64.f32', 0xff800001, 0xfff8000020000000)]       # payload, quieted
 
 
+# and for the other destinations (spelling, a (and b), d), worked by hand from the rules
+CVTX_EXAMPLES = [('cvt.rn.f16x2.f32', (0x3f801000, 0x477ff000), 0x3c007c00),  # tie to even; 65520
+                 ('cvt.rz.f16x2.f32', (0x3f803000, 0x477ff000), 0x3c017bff),  # MAX_NORM
+                 ('cvt.rn.relu.satfinite.bf16x2.f32', (0xff800000, 0x7fa00000), 0x00007fff),
+                 ('cvt.rn.satfinite.bf16x2.f32', (0xff800000, 0x3f818000), 0xff7f3f82),
+                 ('cvt.rna.tf32.f32', (0x3f801000,), 0x3f802000),              # tie: away
+                 ('cvt.rn.tf32.f32', (0x3f801000,), 0x3f800000),               # tie: even
+                 ('cvt.rn.tf32.f32', (0x7f7ff000,), 0x7f800000),               # overflow
+                 ('cvt.rz.tf32.f32', (0x7f7fffff,), 0x7f7fe000),
+                 ('cvt.rna.satfinite.tf32.f32', (0xff7ff000,), 0xff7fe000),
+                 ('cvt.rna.tf32.f32', (0x00001000,), 0x00002000),              # subnormal tie
+                 ('cvt.rz.satfinite.relu.tf32.f32', (0xffc00000,), 0x7fffe000)]
+
+
 def cvtf_self_check():
     for name, a, d in CVTF_EXAMPLES:
         assert cvtf_eval(Insn(name), a) == d, (name, hex(a), hex(cvtf_eval(Insn(name), a)))
+    for name, a, d in CVTX_EXAMPLES:
+        assert cvtx_eval(Insn(name), a) == d, (name, a, hex(cvtx_eval(Insn(name), a)))
 
 
 def nan_bits(fmt, sign, quiet, payload):
@@ -1506,6 +1562,36 @@ def cvtf_cases(I, rng):
                         Fraction(2) ** e * rng.choice((1, -1)))
     bits = [v[1] if isinstance(v, tuple) else fbits(at, v) for v in vals]
     return [(v,) for k, v in enumerate(bits) if v not in bits[:k]]
+
+
+def cvtx_cases(I, rng):
+    """The other destinations from .f32: per element format, ties at 1 and 2 (to even down and up;
+    .rna away), just above and below halfway, the overflow threshold (MAX + ulp/2: a tie), past
+    it, f32's MAX, +-Inf, NaNs, -0, a negative (.relu), d's subnormal ties and the rounding into
+    its min normal, f32's least subnormal, random values. Packed forms: these paired at random
+    (d, a, b), 12 lines; .tf32 16."""
+    fmt = 'tf32' if I.dtype == 'tf32' else I.dtype[:-2]
+    Ed, md = FMT[fmt]
+    ud, t1 = ulp1(fmt), tiny(fmt, 1)
+    maxd = (2 - Fraction(1, 1 << md)) * Fraction(2) ** M(Ed - 1)
+    umax = Fraction(2) ** (M(Ed - 1) - md)       # the ulp at d's largest finite value
+    nanp = ('bits', nan_bits('f32', rng.getrandbits(1), 1, rng.getrandbits(23)))
+    snan = ('bits', nan_bits('f32', 1, 0, 0x15))
+    rnd_val = lambda: Fraction(rng.getrandbits(24) | 1 << 23, 1 << 23) * rng.choice((1, -1)) * \
+        Fraction(2) ** rng.randrange(max(-M(Ed - 1) - md, -126), M(Ed - 1) + 1)
+    vals = [nanp, 'inf', '-inf', ('bits', 1 << 31), Fraction(-3, 2), 1 + ud / 2,
+            -(1 + 3 * ud / 2), 1 + ud / 2 + ud / 8, 2 + ud, maxd + umax / 2, -(maxd + umax / 4),
+            'max', t1 / 2, -t1 * 5 / 2, minnorm(fmt) * (1 - ud / 4)]
+    if fmt != 'tf32':                            # 24 for 12 pairs
+        vals += [snan, -(2 + ud / 4), maxd + umax * 3 / 4, -t1 * 3 / 4, t1 * 3 / 2,
+                 -minnorm(fmt) * (1 - ud / 8), ('bits', 1), rnd_val(), rnd_val()]
+        rng.shuffle(vals)
+    bits = [v[1] if isinstance(v, tuple) else fbits('f32', v) for v in vals]
+    assert all(decode(b, 'f32', False) == ('fin', int(v < 0), abs(v)) for v, b in zip(vals, bits)
+               if isinstance(v, Fraction)), 'a case not exact in .f32'
+    if fmt == 'tf32':
+        return [(b,) for b in bits] + [(fbits('f32', rnd_val()),)]
+    return [(bits[2 * k], bits[2 * k + 1]) for k in range(12)]
 
 
 def prmt_eval(I, a):
@@ -1698,7 +1784,7 @@ def lines_for(name, rng, count=None):
     cases = []
     while len(cases) < (count or 1):
         cases += logic_cases(I, rng) if I.logic else cvt_int_cases(I, rng) if I.cvt_int else \
-            cvtf_cases(I, rng) if I.cvt_float else \
+            (cvtx_cases(I, rng) if I.dtype in CVT_X else cvtf_cases(I, rng)) if I.cvt_float else \
             slct_cases(I, rng) if I.slct else setp_cases(I, rng) if I.compare else \
             float_cases(I, rng) if I.float and not I.select else int_cases(I, rng)
     out = []
@@ -1709,7 +1795,7 @@ def lines_for(name, rng, count=None):
         elif I.cvt_int:
             r, cf = cvt_int_eval(I, a[0]), None
         elif I.cvt_float:
-            r, cf = cvtf_eval(I, a[0]), None
+            r, cf = (cvtx_eval(I, a) if I.dtype in CVT_X else cvtf_eval(I, a[0])), None
         elif I.slct:
             r, cf = slct_eval(I, list(a)), None
         elif I.compare:
