@@ -436,6 +436,12 @@ VINL v16 v16_to_f16_rn(v32 a) { return simde_mm256_cvtps_ph(F32_(a), 0); }
 /* s32 <-> f32 (cvt): vcvtdq2ps and vcvtps2dq, both rounded by MXCSR */
 VINL v32 v32_cvt_f32_s32(v32 a) { return I32_(simde_mm256_cvtepi32_ps(a)); }
 VINL v32 v32_cvt_s32_f32(v32 a) { return simde_mm256_cvtps_epi32(F32_(a)); }
+VINL v64 v64_cvt_f64_s32(v32 a) /* vcvtdq2pd */
+{
+    return (v64){I64_(simde_mm256_cvtepi32_pd(simde_mm256_castsi256_si128(a))),
+                 I64_(simde_mm256_cvtepi32_pd(simde_mm256_extracti128_si256(a, 1)))};
+}
+VINL v32 v32_rint_f32(v32 a) { return I32_(simde_mm256_round_ps(F32_(a), SIMDE_MM_FROUND_CUR_DIRECTION)); }
 VINL v32 v32_cvt_s32_f64(v64 a) /* vcvtpd2dq */
 {
     return simde_mm256_set_m128i(simde_mm256_cvtpd_epi32(F64_(a.hi)), simde_mm256_cvtpd_epi32(F64_(a.lo)));

@@ -75,9 +75,19 @@ VINL v32 x512_srai63_epi64(v32 a) { return _mm512_srai_epi64(a, 63); }
 VINL v32 x512_shuffle_epi32_f5(v32 a) { return _mm512_shuffle_epi32(a, _MM_PERM_DDBB); }
 VINL simde__mmask8 x512_cmpgt_epu64_mask(v32 a, v32 b) { return _mm512_cmpgt_epu64_mask(a, b); }
 VINL v32 x512_cvtepi32_ps(v32 a) { return _mm512_castps_si512(_mm512_cvtepi32_ps(a)); }
+VINL v32 x512_rint_ps(v32 a) /* vrndscaleps in MXCSR's mode */
+{
+    return _mm512_castps_si512(_mm512_roundscale_ps(_mm512_castsi512_ps(a), _MM_FROUND_CUR_DIRECTION));
+}
 VINL v32 x512_cvtps_epi32(v32 a) { return _mm512_cvtps_epi32(_mm512_castsi512_ps(a)); }
 #else
-/* s32 <-> f32 on two 256-bit halves (simde's emulation rounds by the mode too) */
+/* s32 <-> f32 and rounding to integral on two 256-bit halves (simde's emulation of these rounds by
+ * the mode; its roundscale does not) */
+VINL v32 x512_rint_ps(v32 a)
+{
+    return join256_(simde_mm256_castps_si256(simde_mm256_round_ps(simde_mm256_castsi256_ps(lo256_(a)), SIMDE_MM_FROUND_CUR_DIRECTION)),
+                    simde_mm256_castps_si256(simde_mm256_round_ps(simde_mm256_castsi256_ps(hi256_(a)), SIMDE_MM_FROUND_CUR_DIRECTION)));
+}
 VINL v32 x512_cvtepi32_ps(v32 a)
 {
     return join256_(simde_mm256_castps_si256(simde_mm256_cvtepi32_ps(lo256_(a))),
@@ -462,6 +472,8 @@ VINL v16 v16_to_f16_rn(v32 a) { return x512_cvtps_ph_rn(F32_(a)); }
 VINL v32 v32_cvt_f32_s32(v32 a) { return x512_cvtepi32_ps(a); }
 VINL v32 v32_cvt_s32_f32(v32 a) { return x512_cvtps_epi32(a); }
 VINL v32 v32_cvt_s32_f64(v64 a) { return join256_(x512_cvtpd_epi32(F64_(a.lo)), x512_cvtpd_epi32(F64_(a.hi))); }
+VINL v64 v64_cvt_f64_s32(v32 a) { return (v64){I64_(x512_cvtepi32_pd(lo256_(a))), I64_(x512_cvtepi32_pd(hi256_(a)))}; }
+VINL v32 v32_rint_f32(v32 a) { return x512_rint_ps(a); }
 
 /* ---- ISA extensions (PTX_EXTENSIONS in internal.h): each extension's table is this layer built
  * again with the extension's flags and macro, so these primitives exist only in those TUs; GFNI's

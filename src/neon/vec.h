@@ -439,6 +439,13 @@ VINL v32 v32_cvt_s32_f32(v32 a)
     return simde_vreinterpretq_u32_s32(simde_vcvtq_s32_f32(simde_vrndiq_f32(F32_(a))));
 }
 
+VINL v64 v64_cvt_f64_s32(v32 a) /* sxtl, scvtf (exact) */
+{
+    const simde_int32x4_t s = simde_vreinterpretq_s32_u32(a);
+    return (v64){simde_vreinterpretq_u32_f64(simde_vcvtq_f64_s64(simde_vmovl_s32(simde_vget_low_s32(s)))),
+                 simde_vreinterpretq_u32_f64(simde_vcvtq_f64_s64(simde_vmovl_s32(simde_vget_high_s32(s))))};
+}
+VINL v32 v32_rint_f32(v32 a) { return I32_(simde_vrndiq_f32(F32_(a))); } /* frinti */
 VINL v32 v32_cvt_s32_f64(v64 a) /* frinti, fcvtzs to 64 bits, then the low halves (xtn) */
 {
     simde_int32x2_t lo = simde_vmovn_s64(simde_vcvtq_s64_f64(simde_vrndiq_f64(F64_(a.lo))));

@@ -52,16 +52,11 @@ VINL v32 simd_cvtf_u32_f32(v32 a)
     return v32_sel(simd_cvtf_isnan32(a), v32_zero(), r);
 }
 
-/* f32 -> f32: a copy (NaN canonical), or rounded to an integral value by the mode (|a| < 2^23
- * through s32, the sign kept for a zero; larger values are integral already) */
+/* f32 -> f32: a copy, or rounded to an integral value by the mode (vroundps, frinti); NaN
+ * canonical */
 VINL v32 simd_cvtf_f32_f32(int integral, v32 a)
 {
-    if (integral) {
-        const vm small = v32_cmplt_s(v32_and(a, v32_set1(0x7fffffff)), v32_set1(0x4b000000));
-        const v32 q = v32_cvt_f32_s32(v32_cvt_s32_f32(v32_sel(small, a, v32_zero())));
-        a = v32_sel(small, v32_or(q, v32_and(a, v32_set1(0x80000000))), a);
-    }
-    return simd_cvtf_canon32(a);
+    return simd_cvtf_canon32(integral ? v32_rint_f32(a) : a);
 }
 
 /* f32 -> bf16 by the mode on the bits: the high half, plus one where the mode rounds the low
@@ -89,25 +84,13 @@ VINL v16 simd_cvtf_f16_f32_rn(v32 a)
     return v16_or(r, v16_from32(v32_sel(nan, v32_set1(0x7fff), v32_zero())));
 }
 
-/* f32 -> f64 (exact): a NaN keeps its sign and payload, quieted */
-VINL v64 simd_cvtf_f64_f32(v32 a)
-{
-    const v64 w = v64_from32_u(a), r = v64_from_f32(a);
-    const vm nan = v64_cmpgt_s(v64_and(w, v64_set1(0x7fffffff)), v64_set1(0x7f800000));
-    const v64 nanbits = v64_or(v64_or(v64_slli(v64_and(w, v64_set1(0x80000000)), 32),
-                                      v64_set1(0x7ff8000000000000ull)),
-                               v64_slli(v64_and(w, v64_set1(0x7fffff)), 29));
-    return v64_sel(nan, nanbits, r);
-}
 
-/* s32 / u32 -> f64 (exact): 2^52 (+ 2^31 for s32, whose sign bit is flipped) + a in f64's bits,
- * less the same constant; a zero a is +0 (the subtraction gives -0 when rounding down) */
-VINL v64 simd_cvtf_f64_x32(int is_signed, v32 a)
+/* u32 -> f64 (exact): 2^52 + a in f64's bits, less 2^52; a zero a is +0 (the subtraction gives -0
+ * when rounding down) */
+VINL v64 simd_cvtf_f64_u32(v32 a)
 {
-    const uint64_t base = is_signed ? 0x4330000080000000ull : 0x4330000000000000ull;
-    const v64 w = v64_or(v64_from32_u(is_signed ? v32_xor(a, v32_set1(0x80000000)) : a),
-                         v64_set1(0x4330000000000000ull));
-    return v64_sel(v64_cmpeq(w, v64_set1(base)), v64_set1(0), v64_fsub_f64(w, v64_set1(base)));
+    const v64 base = v64_set1(0x4330000000000000ull), w = v64_or(v64_from32_u(a), base);
+    return v64_sel(v64_cmpeq(w, base), v64_set1(0), v64_fsub_f64(w, base));
 }
 
 /* f64 -> s32 rounded by the mode: above 2^31 - 1 (+Inf too) INT_MAX, below -2^31 (-Inf too)
@@ -235,9 +218,11 @@ VINL int simd_cvtf_vec_64_32(int ty, int ty2, unsigned m, int rnd, v32 a, v64 *r
     (void)rnd;
     SIMD_CVTF_INT_SAT(64, 32)
     if (ty == TY_F64 && ty2 == TY_F32 && SIMD_CVTF_NOT(M_SAT))
-        return *r = simd_cvtf_f64_f32(simd_cvtf_ftz32(m, a)), 1;
-    if (ty == TY_F64 && (ty2 == TY_S32 || ty2 == TY_U32) && SIMD_CVTF_NOT(M_SAT))
-        return *r = simd_cvtf_f64_x32(ty2 == TY_S32, a), 1;
+        return *r = v64_from_f32(simd_cvtf_ftz32(m, a)), 1; /* NaN: sign, payload, quieted */
+    if (ty == TY_F64 && ty2 == TY_S32 && SIMD_CVTF_NOT(M_SAT))
+        return *r = v64_cvt_f64_s32(a), 1;
+    if (ty == TY_F64 && ty2 == TY_U32 && SIMD_CVTF_NOT(M_SAT))
+        return *r = simd_cvtf_f64_u32(a), 1;
     return 0;
 }
 VINL int simd_cvtf_vec_32_64(int ty, int ty2, unsigned m, int rnd, v64 a, v32 *r)
@@ -279,7 +264,7 @@ VINL int simd_cvtf_vec_64_16(int ty, int ty2, unsigned m, int rnd, v16 a, v64 *r
     (void)rnd;
     SIMD_CVTF_INT_SAT(64, 16)
     if (ty == TY_F64 && simd_cvtf_int16(ty2)) /* exact: the value as s32 */
-        return *r = simd_cvtf_f64_x32(1, simd_cvtf_int16_value(ty2, a)), 1;
+        return *r = v64_cvt_f64_s32(simd_cvtf_int16_value(ty2, a)), 1;
     return 0;
 }
 VINL int simd_cvtf_vec_64_64(int ty, int ty2, unsigned m, int rnd, v64 a, v64 *r)

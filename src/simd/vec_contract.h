@@ -183,7 +183,8 @@
     X(v64, v64_fdiv_f64, (v64, v64))                                                               \
     X(v64, v64_fsqrt_f64, (v64))                                                                   \
     X(v64, v64_fma_f64, (v64, v64, v64))                                                           \
-    X(v64, v64_from_f32, (v32))           /* f32 -> f64, exact */                                  \
+    X(v64, v64_from_f32, (v32))           /* f32 -> f64, exact; a NaN keeps sign and payload,     \
+                                             quieted (cvtps2pd, fcvtl: cvt.f64.f32 relies on it) */ \
     X(v32, v32_from_f64, (v64))           /* f64 -> f32, rounded by the mode */                    \
     X(v32, v32_from_f16, (v16))           /* f16 -> f32, exact */                                  \
     X(v16, v16_to_f16_rn, (v32))          /* f32 -> f16, to nearest even whatever the mode */      \
@@ -191,7 +192,10 @@
     /* f32 -> s32 rounded by the mode; a lane that is NaN or out of range gives any value (the     \
      * bodies pass only values in range and fix the others) */                                    \
     X(v32, v32_cvt_s32_f32, (v32))                                                                 \
-    X(v32, v32_cvt_s32_f64, (v64))        /* f64 -> s32 the same way */
+    X(v32, v32_cvt_s32_f64, (v64))        /* f64 -> s32 the same way */                            \
+    X(v64, v64_cvt_f64_s32, (v32))        /* s32 -> f64, exact */                                  \
+    /* f32 rounded to an integral value by the mode (a zero keeps its sign; NaN: any NaN) */       \
+    X(v32, v32_rint_f32, (v32))
 
 /* The floating-point environment, set once per batch of a float row: vec_fenv_enter(rnd) sets the
  * row's rounding mode (RND_*; RND_NONE as RN), no flush to zero, every exception masked, and
