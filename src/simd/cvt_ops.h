@@ -167,6 +167,69 @@ VINL v64 simd_cvtf_unit_64(vm pos) { return v64_sel(pos, v64_set1(0x3ff000000000
     if (simd_cvtf_int(ty2) && (m & M_SAT))                                                     \
         return *r = simd_cvtf_unit_##DW(simd_cvtf_positive_##AW(ty2, a)), 1;
 
+/* ---- conversions no vector unit has (64-bit integers, f64 to an unsigned d): lane by lane on
+ * the CPU's own scalar conversions, rounded by the mode the kernel set (the TUs are built with
+ * -frounding-math: nothing is folded or reordered across it); NaN lanes by the reference ---- */
+static inline int simd_cvtf_native_row(int ty, int ty2, unsigned m)
+{
+    if ((ty == TY_F32 || ty == TY_F64) && (ty2 == TY_S64 || ty2 == TY_U64))
+        return !(m & M_SAT);
+    if (ty2 != TY_F32 && ty2 != TY_F64)
+        return 0;
+    return ty == TY_S64 || ty == TY_U64 || (ty2 == TY_F64 && (ty == TY_U32 || ty == TY_U16 || ty == TY_U8));
+}
+static inline uint64_t simd_cvtf_int_bits(int ty, double r) /* r integral, not NaN: clamped */
+{
+    const unsigned n = ty_bits(ty), reg = n < 16 ? 16 : n;
+    if (!ty_signed(ty)) {
+        const double top = n == 64 ? 0x1p64 : (double)(1ull << n);
+        return r <= 0 ? 0 : r >= top ? mask_bits(n) : (uint64_t)r;
+    }
+    const double top = n == 64 ? 0x1p63 : (double)(1ull << (n - 1));
+    const int64_t v = r >= top ? (int64_t)(mask_bits(n) >> 1) : r < -top ? -(int64_t)(mask_bits(n) >> 1) - 1
+                                                                           : (int64_t)r;
+    return (uint64_t)v & mask_bits(reg);
+}
+static inline uint64_t ptx_lane_CVTF_NATIVE(int ty, int ty2, unsigned m, int rnd, uint64_t a, uint64_t b,
+                                            uint64_t c, uint64_t e, unsigned *cf)
+{
+    if (ty2 == TY_S64 || ty2 == TY_U64) { /* to f32 / f64: one rounding, the conversion's */
+        uint64_t bits = 0;
+        if (ty == TY_F32) {
+            const float f = ty2 == TY_S64 ? (float)(int64_t)a : (float)a;
+            uint32_t w;
+            memcpy(&w, &f, 4);
+            bits = w;
+        } else {
+            const double d = ty2 == TY_S64 ? (double)(int64_t)a : (double)a;
+            memcpy(&bits, &d, 8);
+        }
+        return bits;
+    }
+    double x;
+    if (ty2 == TY_F32) {
+        uint32_t w = (uint32_t)a;
+        if ((m & M_FTZ) && !(w & 0x7f800000))
+            w &= 0x80000000u;
+        float f;
+        memcpy(&f, &w, 4);
+        x = f; /* exact */
+    } else
+        memcpy(&x, &a, 8);
+    if (x != x)
+        return ptx_lane_CVTF(ty, ty2, m, rnd, a, b, c, e, cf);
+    return simd_cvtf_int_bits(ty, __builtin_nearbyint(x));
+}
+#define SIMD_CVTF_NATIVE_LANES(DW, AW) SIMD_DEFINE_LANES(CVTF_NATIVE, DW, AW, 0, 0, 0)
+SIMD_CVTF_WIDTHS(SIMD_CVTF_NATIVE_LANES)
+#undef SIMD_CVTF_NATIVE_LANES
+#define SIMD_CVTF_NATIVE(DW, AW)                                                                   \
+    if (simd_cvtf_native_row(ty, ty2, m)) {                                                    \
+        vm cf = vm_none();                                                                     \
+        return *r = simd_lanes_CVTF_NATIVE_##DW##_##AW(ty, ty2, m, rnd, a, v32_zero(),         \
+                                                       v32_zero(), v32_zero(), &cf), 1;        \
+    }
+
 /* The vector paths: 1 (and *r) where the row's conversion has one, 0 to take the lanes' path.
  * ty, ty2 and m are constants of each kernel, so each reduces to one path or none. */
 #define SIMD_CVTF_NOT(M) (!(m & (M)))
@@ -223,6 +286,7 @@ VINL int simd_cvtf_vec_64_32(int ty, int ty2, unsigned m, int rnd, v32 a, v64 *r
         return *r = v64_cvt_f64_s32(a), 1;
     if (ty == TY_F64 && ty2 == TY_U32 && SIMD_CVTF_NOT(M_SAT))
         return *r = simd_cvtf_f64_u32(a), 1;
+    SIMD_CVTF_NATIVE(64, 32)
     return 0;
 }
 VINL int simd_cvtf_vec_32_64(int ty, int ty2, unsigned m, int rnd, v64 a, v32 *r)
@@ -233,6 +297,7 @@ VINL int simd_cvtf_vec_32_64(int ty, int ty2, unsigned m, int rnd, v64 a, v32 *r
     if (ty == TY_S32 && ty2 == TY_F64)
         return *r = simd_cvtf_s32_f64(a), 1;
     SIMD_CVTF_INT_SAT(32, 64)
+    SIMD_CVTF_NATIVE(32, 64)
     return 0;
 }
 /* 16-bit d: an integer a's .sat, 8/16-bit integers to f16 (to nearest) and bf16 (any mode) through
@@ -257,6 +322,7 @@ VINL int simd_cvtf_vec_16_64(int ty, int ty2, unsigned m, int rnd, v64 a, v16 *r
         const v32 s = simd_cvtf_s32_f64(a), lo = v32_set1(ty == TY_S16 ? 0xffff8000 : 0xffffff80);
         return *r = v16_from32(v32_min_s(v32_max_s(s, lo), v32_set1(ty == TY_S16 ? 0x7fff : 0x7f))), 1;
     }
+    SIMD_CVTF_NATIVE(16, 64)
     return 0;
 }
 VINL int simd_cvtf_vec_64_16(int ty, int ty2, unsigned m, int rnd, v16 a, v64 *r)
@@ -271,10 +337,12 @@ VINL int simd_cvtf_vec_64_64(int ty, int ty2, unsigned m, int rnd, v64 a, v64 *r
 {
     (void)rnd;
     SIMD_CVTF_INT_SAT(64, 64)
+    SIMD_CVTF_NATIVE(64, 64)
     return 0;
 }
 #undef SIMD_CVTF_NOT
 #undef SIMD_CVTF_INT_SAT
+#undef SIMD_CVTF_NATIVE
 /* (only 32 <- 32 has a b: the packed .f16x2/.bf16x2 d of two .f32) */
 #define SIMD_CVTF_VEC_32_32(ty, ty2, m, rnd, a, b, r) simd_cvtf_vec_32_32(ty, ty2, m, rnd, a, b, r)
 #define SIMD_CVTF_VEC_16_16(ty, ty2, m, rnd, a, b, r) simd_cvtf_vec_16_16(ty, ty2, m, rnd, a, r)
