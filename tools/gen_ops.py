@@ -43,7 +43,7 @@ FAMILIES = [  # (name, fpu, cost)
     # lop3 (9.7.8.6): its immLut is context (ptxcpu_resolve_imm), one kernel per form
     ('LOP3', 0, None),
     # data movement and conversion (9.7.9)
-    ('PRMT', 0, 0.98), ('CVTI', 0, 3.57), ('MOV', 0, 0.89), ('CVTF', 1, None)]
+    ('PRMT', 0, 0.98), ('CVTI', 0, 3.57), ('MOV', 0, 0.89), ('CVTF', 1, 23.66)]
 
 # ISA extensions (PTX_EXTENSIONS in src/internal.h, in the order the dispatcher lays them over
 # their base ISA's table): the families each one's kernel table holds. Its translation unit expands

@@ -22,6 +22,25 @@ VINL v32 simd_cvtf_ftz32(unsigned m, v32 a) /* .ftz: a subnormal to a zero of it
     return (m & M_FTZ) ? v32_clear_where_none(a, v32_set1(0x7f800000), v32_set1(0x7fffffff)) : a;
 }
 
+/* f32 -> tf32 on the bits, like bf16: the increment of the mode (.rn: 0xfff + the kept lsb; .rna:
+ * 0x1000, ties away; .rz: none) carries into the exponent and to Inf exactly where the value does;
+ * the low 13 bits cleared; NaN 0x7fffe000; .satfinite: Inf to 0x7f7fe000; .relu: negative to +0 */
+VINL v32 simd_cvtf_tf32_f32(unsigned m, int rnd, v32 a)
+{
+    v32 up = v32_zero();
+    if (m & M_RNA)
+        up = v32_set1(0x1000);
+    else if (rnd == RND_RN)
+        up = v32_add(v32_set1(0xfff), v32_and(v32_srli(a, 13), v32_set1(1)));
+    v32 r = v32_and(v32_add(a, up), v32_set1(0xffffe000));
+    if (m & M_SATFINITE) /* (an Inf r, exponent all ones with a zero fraction, is one compare) */
+        r = v32_sel(v32_cmpeq(v32_and(r, v32_set1(0x7fffffff)), v32_set1(0x7f800000)),
+                    v32_or(v32_and(r, v32_set1(0x80000000)), v32_set1(0x7f7fe000)), r);
+    if (m & M_RELU)
+        r = v32_sel(v32_cmplt_s(r, v32_zero()), v32_zero(), r);
+    return v32_sel(simd_cvtf_isnan32(a), v32_set1(0x7fffe000), r);
+}
+
 /* u32 -> f32 as hi * 2^16 + lo: both halves and the product exact, one rounding in the sum */
 VINL v32 simd_cvtf_f32_u32(v32 a)
 {
@@ -241,6 +260,8 @@ VINL int simd_cvtf_vec_32_32(int ty, int ty2, unsigned m, int rnd, v32 a, v32 b,
         return *r = simd_cvtf_pack(simd_cvtf_bf16_f32(rnd, a), simd_cvtf_bf16_f32(rnd, b)), 1;
     if (ty == TY_F16X2 && rnd == RND_RN && SIMD_CVTF_NOT(M_RELU | M_SATFINITE))
         return *r = simd_cvtf_pack(simd_cvtf_f16_f32_rn(a), simd_cvtf_f16_f32_rn(b)), 1;
+    if (ty == TY_TF32 && (rnd == RND_RN || rnd == RND_RZ || (m & M_RNA)))
+        return *r = simd_cvtf_tf32_f32(m, rnd, a), 1;
     if (ty == TY_F32 && ty2 == TY_S32 && SIMD_CVTF_NOT(M_SAT))
         return *r = v32_cvt_f32_s32(a), 1;
     if (ty == TY_F32 && ty2 == TY_U32 && SIMD_CVTF_NOT(M_SAT))
