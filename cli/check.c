@@ -1,7 +1,9 @@
 /* `ptxcpu check [--isa LIST] FILE...`: runs test-vector files (docs/VECTORS.md) on every usable
  * ISA. All files are parsed first (any error: exit 2, nothing run), then lines are packed by
  * mnemonic (and immediate: lop3's immLut) into the lanes of warps, run in batches, and each lane
- * is compared with its line. */
+ * is compared with its line. A warp line (a cross-lane instruction: shfl.sync, vote.sync, ...)
+ * holds a whole warp and runs alone, as one warp, twice: under a canary and its complement in
+ * every destination, so that any write to a lane outside exec shows. */
 #include "cli.h"
 #include "approx.h"
 #include "row_name.h"
@@ -17,17 +19,22 @@
 #include <unistd.h>
 
 #define MAXTOK 16
+/* A warp line's tokens after its mnemonic, '[', ']' and '|' counted: exec=, 4 lists of 32, '->'
+ * and two of them joined by '|' take 207. */
+#define WMAXTOK 1024
 #define WS " \t\r\n\v\f"
 
 /* Expected value of one register element (or of the whole register when elems == 1). */
-enum want { W_BITS, W_ANY, W_NAN, W_APPROX };
+enum want { W_BITS, W_ANY, W_NAN, W_APPROX, W_NONE /* warp line: a lane outside exec, '-' */ };
 typedef struct expect {
     enum want kind;
     uint64_t bits;
     double value; /* W_APPROX: the exact result (cli/approx.c) */
 } expect;
 
+struct wline;
 typedef struct vline {
+    struct wline *w;           /* a warp line (cross-lane instruction); NULL: a one-lane line */
     const char *file;
     unsigned lineno;
     ptxcpu_insn insn;
@@ -42,7 +49,8 @@ typedef struct vline {
     int cf_out;                /* expected carry-out (writes_cc) */
     int approx;                /* an element is ~VALUE: the token after the result is its bound */
     approx_bound bound;
-    char *shown;               /* "MNEMONIC [cf=X] OPERANDS" as written */
+    char *shown;               /* "MNEMONIC [cf=X] OPERANDS" as written (a warp line:
+                                  "MNEMONIC exec=MASK") */
     char *want_text;           /* "RESULT [cf=X]" as written */
 } vline;
 
@@ -184,11 +192,349 @@ static int bad_count(const char *mn, unsigned imm_at, unsigned want, int has, co
                cli_source_counts(mn, counts, sizeof counts), want == 1 ? "" : "s", where, has);
 }
 
+/* ---- warp lines (docs/VECTORS.md, "Warp lines": the cross-lane instructions) ---------------- */
+
+typedef struct wline {
+    ptxcpu_lanemask exec;             /* the lanes that execute: the warp's guard */
+    uint64_t src[4][PTXCPU_WARP];     /* each source's 32 lanes, lanes outside exec included */
+    unsigned ndst;                    /* destinations: 1, or 2 for d|p (PTXCPU_DST_B32_PRED) */
+    expect want[2][PTXCPU_WARP];      /* per destination and lane; W_NONE outside exec */
+} wline;
+
+/* Destination k of a warp line: its name in messages and its width (d|p: d 32 bits, p a
+ * predicate). */
+static const char *wdst_name(const vline *v, unsigned k) { return v->w->ndst > 1 && k ? "p" : "d"; }
+static unsigned wdst_bits(const vline *v, unsigned k)
+{
+    if (v->d.dst_bits == PTXCPU_DST_B32_PRED)
+        return k ? PTXCPU_DST_PRED : 32;
+    return v->d.dst_bits;
+}
+
+/* One expected lane of destination k: a predicate is 0, 1 or `*`; a register hex, `*` or (float
+ * results) `nan`. */
+static int parse_wresult(const char *t, const vline *v, unsigned k, expect *e, char *why,
+                         size_t whylen)
+{
+    char tb[64];
+    if (!strcmp(t, "*")) {
+        e->kind = W_ANY;
+        return 1;
+    }
+    if (wdst_bits(v, k) == PTXCPU_DST_PRED) {
+        if (strcmp(t, "0") && strcmp(t, "1")) {
+            snprintf(why, whylen, "'%s': %s's %s is a predicate: 0, 1 or *",
+                     cli_shown(t, tb, sizeof tb), v->d.mnemonic, wdst_name(v, k));
+            return 0;
+        }
+        *e = (expect){.kind = W_BITS, .bits = (uint64_t)(t[0] == '1')};
+        return 1;
+    }
+    if (t[0] == '~') {
+        snprintf(why, whylen, "'%s': a warp line's results are exact (hex, * or nan)",
+                 cli_shown(t, tb, sizeof tb));
+        return 0;
+    }
+    return parse_elem(t, v, wdst_bits(v, k), e, why, whylen);
+}
+
+/* An operand or a destination as written: one token, or a per-lane list of 32. */
+typedef struct witem {
+    int list;
+    const char *one;
+    const char *lane[PTXCPU_WARP];
+} witem;
+
+/* Reads the item at tok[*i] (a token, or '[' ... ']') and moves *i past it. */
+static int read_witem(char **tok, int ntok, int *i, witem *it, const char *file, unsigned ln)
+{
+    memset(it, 0, sizeof *it);
+    if (!strcmp(tok[*i], "]"))
+        return bad(file, ln, "']' without its '['");
+    if (strcmp(tok[*i], "[")) {
+        it->one = tok[(*i)++];
+        return 1;
+    }
+    unsigned n = 0;
+    int j = *i + 1;
+    for (; j < ntok && strcmp(tok[j], "]"); j++) {
+        if (!strcmp(tok[j], "->"))
+            return bad(file, ln, "'[' without its ']' before '->'");
+        if (!strcmp(tok[j], "[") || !strcmp(tok[j], "|"))
+            return bad(file, ln, "'%s' inside a list: a per-lane list is [v0 v1 ... v31], one "
+                       "value a lane, closed by ']'", tok[j]);
+        if (n < PTXCPU_WARP)
+            it->lane[n] = tok[j];
+        n++;
+    }
+    if (j == ntok)
+        return bad(file, ln, "'[' without its ']'");
+    if (n != PTXCPU_WARP)
+        return bad(file, ln, "a per-lane list has %u value%s, not %d (lane 0 first)", n,
+                   n == 1 ? "" : "s", PTXCPU_WARP);
+    it->list = 1;
+    *i = j + 1;
+    return 1;
+}
+
+/* Parses a warp line, `MNEMONIC exec=MASK OPERAND... -> RESULT[|RESULT]`, into *v (whose insn and
+ * d are set): text is the whole line from its mnemonic on. Also the line of a one-lane
+ * instruction that uses exec= or a list, to say that it cannot. */
+static int parse_warp_line(const char *text, vline *v, const char *file, unsigned ln)
+{
+    const ptxcpu_insn_desc *d = &v->d;
+    const char *mn = d->mnemonic;
+    char tb[64], why[200];
+    if (!cli_is_cross_lane(d))
+        return bad(file, ln, "%s reads no other lane: 'exec=' and [lists] belong to the warp lines "
+                   "of shfl.sync, vote.sync, match.sync, activemask, redux.sync and elect.sync; "
+                   "its lines are one lane each, MNEMONIC OPERAND... -> RESULT (docs/VECTORS.md)",
+                   mn);
+    /* tokens: white space separates, and '[', ']' and '|' are tokens of their own */
+    const char *rest = text + strcspn(text, WS);
+    size_t len = strlen(rest), ntok = 0;
+    char *buf = malloc(3 * len + 1), *q = buf;
+    char **tok = malloc(WMAXTOK * sizeof *tok);
+    if (!buf || !tok) {
+        perror("ptxcpu check");
+        exit(2);
+    }
+    for (const char *p = rest; *p; p++) {
+        if (strchr("[]|", *p)) {
+            *q++ = ' ';
+            *q++ = *p;
+            *q++ = ' ';
+        } else {
+            *q++ = *p;
+        }
+    }
+    *q = 0;
+    int ok = 0, n, i = 1;
+    wline *w = calloc(1, sizeof *w);
+    if (!w) {
+        perror("ptxcpu check");
+        exit(2);
+    }
+    v->w = w;
+    w->ndst = d->dst_bits == PTXCPU_DST_B32_PRED ? 2 : 1;
+    for (char *save, *p = strtok_r(buf, WS, &save); p; p = strtok_r(NULL, WS, &save)) {
+        if (ntok == WMAXTOK) {
+            bad(file, ln, "too many tokens for a warp line (more than %d)", WMAXTOK);
+            goto out;
+        }
+        tok[ntok++] = p;
+    }
+    n = (int)ntok;
+    if (n == 0 || strncmp(tok[0], "exec=", 5)) {
+        for (int j = 1; j < n; j++)
+            if (!strncmp(tok[j], "exec=", 5)) {
+                bad(file, ln, "'%s': exec= comes right after the mnemonic (%s exec=MASK "
+                    "OPERAND... -> RESULT)", cli_shown(tok[j], tb, sizeof tb), mn);
+                goto out;
+            }
+        bad(file, ln, "%s reads other lanes (%s): its line is a warp line, '%s exec=MASK "
+            "OPERAND... -> RESULT', exec= right after the mnemonic (docs/VECTORS.md, \"Warp "
+            "lines\")", mn, d->section, mn);
+        goto out;
+    }
+    {
+        const char *m = tok[0] + 5;
+        uint64_t mask;
+        if (!(m[0] == '0' && (m[1] == 'x' || m[1] == 'X')) ||
+            !cli_parse_operand(m, 32, 0, &mask, why, sizeof why)) {
+            bad(file, ln, "'%s': exec= is 0x and at most 8 hex digits, bit i = lane i",
+                cli_shown(tok[0], tb, sizeof tb));
+            goto out;
+        }
+        w->exec = (ptxcpu_lanemask)mask;
+    }
+    witem ops[4];
+    unsigned nops = 0;
+    while (i < n && strcmp(tok[i], "->")) {
+        if (!strcmp(tok[i], "|")) {
+            bad(file, ln, "'|' among the operands: destinations are joined by '|' after '->'");
+            goto out;
+        }
+        if (!strncmp(tok[i], "exec=", 5)) {
+            bad(file, ln, "'%s': exec= is given once, right after the mnemonic",
+                cli_shown(tok[i], tb, sizeof tb));
+            goto out;
+        }
+        witem it;
+        if (!read_witem(tok, n, &i, &it, file, ln))
+            goto out;
+        if (nops < 4)
+            ops[nops] = it;
+        nops++;
+    }
+    if (i == n) {
+        bad(file, ln, "no '->' and result after the operands of %s", mn);
+        goto out;
+    }
+    if (nops != d->nsrc) {
+        const char *names = cli_cross_lane_operands(d);
+        if (d->nsrc == 0)
+            bad(file, ln, "%s takes no operands, the line has %u", mn, nops);
+        else
+            bad(file, ln, "%s takes %u operand%s (%s), the line has %u", mn, d->nsrc,
+                d->nsrc == 1 ? "" : "s", names, nops);
+        goto out;
+    }
+    for (unsigned s = 0; s < d->nsrc; s++) {
+        /* a float instruction's (redux.sync.min.f32) membermask is an integer all the same */
+        int integer = d->elem == PTXCPU_ELEM_INT || s > 0;
+        for (unsigned lane = 0; lane < PTXCPU_WARP; lane++) {
+            if (!ops[s].list && lane > 0) {
+                w->src[s][lane] = w->src[s][0];
+                continue;
+            }
+            const char *t = ops[s].list ? ops[s].lane[lane] : ops[s].one;
+            if (!cli_parse_operand(t, d->src_bits[s], integer, &w->src[s][lane], why,
+                                   sizeof why)) {
+                if (ops[s].list)
+                    bad(file, ln, "operand %u, lane %u: %s", s + 1, lane, why);
+                else
+                    bad(file, ln, "operand %u: %s", s + 1, why);
+                goto out;
+            }
+        }
+    }
+    i++; /* past "->" */
+    witem res[2];
+    unsigned nres = 0;
+    if (i == n) {
+        bad(file, ln, "no result after '->'");
+        goto out;
+    }
+    for (;;) {
+        if (!strcmp(tok[i], "|")) {
+            bad(file, ln, "a '|' with no destination before it");
+            goto out;
+        }
+        witem it;
+        if (!read_witem(tok, n, &i, &it, file, ln))
+            goto out;
+        if (nres < 2)
+            res[nres] = it;
+        nres++;
+        if (i < n && !strcmp(tok[i], "|")) {
+            if (++i == n) {
+                bad(file, ln, "a '|' with no destination after it");
+                goto out;
+            }
+            continue;
+        }
+        break;
+    }
+    if (nres != w->ndst) {
+        if (w->ndst == 2)
+            bad(file, ln, "%s writes d|p: give both, joined by '|', each one value or a list "
+                "(-> 0x00000005|1)", mn);
+        else
+            bad(file, ln, "%s writes one destination (%s), the line gives %u joined by '|'", mn,
+                d->dst_bits == PTXCPU_DST_PRED ? "a predicate" : "a register", nres);
+        goto out;
+    }
+    for (unsigned k = 0; k < w->ndst; k++) {
+        expect one = {0};
+        if (!res[k].list) {
+            if (!strcmp(res[k].one, "-")) {
+                bad(file, ln, "%s: '-' alone: a lane outside exec is written '-' in a per-lane "
+                    "list; one value is every executing lane's", wdst_name(v, k));
+                goto out;
+            }
+            if (!parse_wresult(res[k].one, v, k, &one, why, sizeof why)) {
+                bad(file, ln, "result %s: %s", wdst_name(v, k), why);
+                goto out;
+            }
+        }
+        for (unsigned lane = 0; lane < PTXCPU_WARP; lane++) {
+            int on = w->exec >> lane & 1;
+            expect *e = &w->want[k][lane];
+            if (!res[k].list) {
+                *e = on ? one : (expect){.kind = W_NONE};
+                continue;
+            }
+            const char *t = res[k].lane[lane];
+            if (!strcmp(t, "-")) {
+                if (on) {
+                    bad(file, ln, "result %s, lane %u: '-' for a lane that executes "
+                        "(exec=0x%08x): give its result, or * for any", wdst_name(v, k), lane,
+                        (unsigned)w->exec);
+                    goto out;
+                }
+                e->kind = W_NONE;
+                continue;
+            }
+            if (!on) {
+                bad(file, ln, "result %s, lane %u: outside exec=0x%08x, so written '-' (its "
+                    "register is not written)", wdst_name(v, k), lane, (unsigned)w->exec);
+                goto out;
+            }
+            if (!parse_wresult(t, v, k, e, why, sizeof why)) {
+                bad(file, ln, "result %s, lane %u: %s", wdst_name(v, k), lane, why);
+                goto out;
+            }
+        }
+    }
+    if (i < n) {
+        bad(file, ln, "unexpected '%s' after the result of %s", cli_shown(tok[i], tb, sizeof tb),
+            mn);
+        goto out;
+    }
+    {
+        char head[160];
+        snprintf(head, sizeof head, "%s exec=0x%08x", mn, (unsigned)w->exec);
+        v->shown = strdup(head);
+        if (!v->shown) {
+            perror("ptxcpu check");
+            exit(2);
+        }
+    }
+    ok = 1;
+out:
+    if (!ok) {
+        free(w);
+        v->w = NULL;
+    }
+    free(buf);
+    free(tok);
+    return ok;
+}
+
+/* Does the text after the mnemonic use a warp line's syntax: an exec= token or a list? */
+static int warp_syntax(const char *rest)
+{
+    if (strpbrk(rest, "[]"))
+        return 1;
+    for (const char *p = strstr(rest, "exec="); p; p = strstr(p + 1, "exec="))
+        if (strchr(WS, p[-1]))
+            return 1;
+    return 0;
+}
+
 /* Parses one non-blank, comment-stripped line into *v. */
 static int parse_line(char *text, vline *v, const char *file, unsigned ln)
 {
     char *tok[MAXTOK] = {0}, tb[64];
     int n = 0;
+    { /* a cross-lane instruction, or a line written as a warp line: parse_warp_line */
+        char *end = text + strcspn(text, WS), saved = *end;
+        ptxcpu_insn insn;
+        ptxcpu_insn_desc desc;
+        *end = 0;
+        int known = ptxcpu_parse(text, NULL, &insn) == PTXCPU_OK;
+        *end = saved;
+        if (known && (ptxcpu_describe(&insn, &desc), cli_is_cross_lane(&desc) ||
+                      warp_syntax(end))) {
+            memset(v, 0, sizeof *v);
+            v->file = file;
+            v->lineno = ln;
+            v->insn = insn;
+            v->d = desc;
+            return parse_warp_line(text, v, file, ln);
+        }
+    }
     for (char *save, *p = strtok_r(text, WS, &save); p; p = strtok_r(NULL, WS, &save)) {
         if (n == MAXTOK)
             return bad(file, ln, "too many tokens (more than %d)", MAXTOK);
@@ -300,6 +646,7 @@ static void free_set(vset *set)
     for (size_t l = 0; l < set->n; l++) {
         free(set->v[l].shown);
         free(set->v[l].want_text);
+        free(set->v[l].w);
     }
     free(set->v);
 }
@@ -505,6 +852,7 @@ typedef struct got {
     uint64_t r;
     unsigned cf;
     int err; /* the kernel could not be run */
+    char *msg; /* a warp line that failed: what differs (malloc'd); NULL otherwise */
 } got;
 
 static void *xalloc(size_t n)
@@ -644,7 +992,7 @@ static int run_group(const vset *set, const size_t *idx, size_t n, ptxcpu_isa is
         uint64_t r = get_lane(dst, d->dst_bits, w, lane);
         unsigned cf = cc[w] >> lane & 1;
         if (i < n) {
-            out[i] = (got){r, cf, err};
+            out[i] = (got){.r = r, .cf = cf, .err = err};
         } else if (!err && (r != poison(d->dst_bits, lane)
                             || cf != (0x5a5a5a5au >> lane & 1))) {
             fprintf(stderr, "ptxcpu check: %s: %s wrote inactive lane %u of warp %zu\n",
@@ -671,10 +1019,122 @@ static int elem_ok(const expect *e, const vline *v, unsigned bits, uint64_t r)
     }
 }
 
+/* ---- running a warp line ------------------------------------------------------------------ */
+
+/* The canary of a destination lane before run `run` (0 or 1): poison()'s bits, then their
+ * complement, so that a write of any value to a lane outside exec shows in one of the runs. */
+static uint64_t canary(unsigned bits, unsigned lane, int run)
+{
+    uint64_t c = poison(bits, lane);
+    unsigned width = bits == PTXCPU_DST_B32_PRED ? 33 : bits;
+    return run ? ~c & (width >= 64 ? ~0ull : (1ull << width) - 1) : c;
+}
+
+/* Destination k's part of a lane's value as get_lane reads it (d|p: d | p << 32). */
+static uint64_t wpart(const vline *v, unsigned k, uint64_t r)
+{
+    if (v->d.dst_bits != PTXCPU_DST_B32_PRED)
+        return r;
+    return k ? r >> 32 & 1 : r & 0xffffffffu;
+}
+
+static const char *wvalue(const vline *v, unsigned k, uint64_t r, char *buf, size_t len)
+{
+    unsigned bits = wdst_bits(v, k);
+    if (bits == PTXCPU_DST_PRED)
+        snprintf(buf, len, "%u", (unsigned)(r & 1));
+    else
+        snprintf(buf, len, "0x%0*llx", (int)(bits / 4), (unsigned long long)r);
+    return buf;
+}
+
+#define WARP_LANES_SHOWN 3
+/* Compares the destinations after run `run` with the line: NULL when every lane is right, else
+ * the message (malloc'd): per destination, its first differing lanes and how many differ. */
+static char *warp_diff(const vline *v, const unsigned char *dst, int run)
+{
+    const wline *w = v->w;
+    char msg[1024] = "", a[40], b[40];
+    size_t at = 0;
+#define WADD(...)                                                                               \
+    (at += (size_t)snprintf(msg + at, at < sizeof msg ? sizeof msg - at : 0, __VA_ARGS__))
+    for (unsigned k = 0; k < w->ndst; k++) {
+        unsigned differ = 0;
+        for (unsigned lane = 0; lane < PTXCPU_WARP; lane++) {
+            uint64_t r = wpart(v, k, get_lane(dst, v->d.dst_bits, 0, lane));
+            uint64_t c = wpart(v, k, canary(v->d.dst_bits, lane, run));
+            const expect *e = &w->want[k][lane];
+            if (e->kind == W_NONE ? r == c : elem_ok(e, v, wdst_bits(v, k), r))
+                continue;
+            if (differ < WARP_LANES_SHOWN) {
+                WADD("%s", differ ? "; " : at ? "; " : "");
+                if (!differ)
+                    WADD("%s: ", wdst_name(v, k));
+                if (e->kind == W_NONE)
+                    WADD("lane %u is outside exec but was written: %s (canary %s)", lane,
+                         wvalue(v, k, r, a, sizeof a), wvalue(v, k, c, b, sizeof b));
+                else
+                    WADD("lane %u: expected %s, got %s", lane,
+                         e->kind == W_NAN ? "nan" : wvalue(v, k, e->bits, b, sizeof b),
+                         wvalue(v, k, r, a, sizeof a));
+            }
+            differ++;
+        }
+        if (differ > WARP_LANES_SHOWN)
+            WADD(" (%u lanes differ)", differ);
+    }
+#undef WADD
+    if (!at)
+        return NULL;
+    char *s = strdup(msg);
+    if (!s) {
+        perror("ptxcpu check");
+        exit(2);
+    }
+    return s;
+}
+
+/* Runs a warp line on isa as one warp (its exec the guard), twice, under a canary and its
+ * complement; fills *g (msg: the mismatch, NULL when it passed). */
+static void run_warp(const vline *v, ptxcpu_isa isa, got *g)
+{
+    const ptxcpu_insn_desc *d = &v->d;
+    const wline *w = v->w;
+    unsigned char *src[4] = {0}, *dst = xalloc(reg_bytes(d->dst_bits));
+    memset(g, 0, sizeof *g);
+    ptxcpu_batch b = {.n = 1, .d = dst, .d_stride = (ptrdiff_t)reg_bytes(d->dst_bits),
+                      .guard = &w->exec};
+    for (unsigned s = 0; s < d->nsrc; s++) {
+        src[s] = xalloc(reg_bytes(d->src_bits[s]));
+        memset(src[s], 0, reg_bytes(d->src_bits[s]));
+        for (unsigned lane = 0; lane < PTXCPU_WARP; lane++)
+            set_lane(src[s], d->src_bits[s], 0, lane, w->src[s][lane]);
+        b.src[s].base = src[s];
+        b.src[s].stride = (ptrdiff_t)reg_bytes(d->src_bits[s]);
+    }
+    ptxcpu_kernel k;
+    g->err = ptxcpu_resolve(&v->insn, isa, &k) != PTXCPU_OK;
+    for (int run = 0; run < 2 && !g->err && !g->msg; run++) {
+        for (unsigned lane = 0; lane < PTXCPU_WARP; lane++)
+            set_lane(dst, d->dst_bits, 0, lane, canary(d->dst_bits, lane, run));
+        g->err = ptxcpu_run(k, &b) != PTXCPU_OK;
+        if (!g->err)
+            g->msg = warp_diff(v, dst, run);
+    }
+    if (g->err)
+        fprintf(stderr, "ptxcpu check: %s: %s: %s\n", ptxcpu_isa_name(isa), d->mnemonic,
+                ptxcpu_last_error());
+    for (unsigned s = 0; s < d->nsrc; s++)
+        free(src[s]);
+    free(dst);
+}
+
 static int line_ok(const vline *v, const got *g)
 {
     if (g->err)
         return 0;
+    if (v->w)
+        return !g->msg;
     if (v->d.writes_cc && g->cf != (unsigned)v->cf_out)
         return 0;
     if (v->d.dst_bits == PTXCPU_DST_B32_PRED)
@@ -689,12 +1149,18 @@ static int line_ok(const vline *v, const got *g)
 
 static void print_mismatch(const vline *v, const got *g, ptxcpu_isa isa)
 {
+    if (v->w) { /* FILE:LINE: ISA: MNEMONIC exec=MASK: d: lane 3: expected X, got Y; ... */
+        printf("%s:%u: %s: %s: %s\n", v->file, v->lineno, ptxcpu_isa_name(isa), v->shown,
+               g->err ? "an error (see stderr)" : g->msg);
+        return;
+    }
     printf("%s:%u: %s: %s: expected %s, got ", v->file, v->lineno, ptxcpu_isa_name(isa), v->shown,
            v->want_text);
     if (g->err) {
         printf("an error (see stderr)\n");
         return;
     }
+
     if (v->split) {
         unsigned eb = v->d.dst_bits / 2;
         printf("0x%0*llx:0x%0*llx", (int)(eb / 4), (unsigned long long)(g->r >> eb),
@@ -716,7 +1182,8 @@ static void print_mismatch(const vline *v, const got *g, ptxcpu_isa isa)
 /* Lines run in one batch when they share the kernel: the instruction and its immediate. */
 static int same_kernel(const vline *x, const vline *y)
 {
-    return x->insn.op == y->insn.op && x->imm == y->imm;
+    /* (a warp line is a warp of its own, never packed with another line) */
+    return x->insn.op == y->insn.op && x->imm == y->imm && !x->w && !y->w;
 }
 
 static const vset *sort_set;
@@ -792,6 +1259,11 @@ int cli_check(int argc, char **argv)
             return 2;
         }
         for (size_t s = 0, e; s < set.n; s = e) {
+            if (set.v[idx[s]].w) {
+                run_warp(&set.v[idx[s]], (ptxcpu_isa)i, &res[idx[s]]);
+                e = s + 1;
+                continue;
+            }
             for (e = s + 1; e < set.n && same_kernel(&set.v[idx[e]], &set.v[idx[s]]); e++)
                 ;
             clean &= run_group(&set, idx + s, e - s, (ptxcpu_isa)i, g + s);
@@ -805,6 +1277,8 @@ int cli_check(int argc, char **argv)
                 failed++;
                 print_mismatch(&set.v[l], &res[l], (ptxcpu_isa)i);
             }
+            free(res[l].msg);
+            res[l].msg = NULL;
         }
         free(g);
     }

@@ -29,6 +29,14 @@ int cli_parse_imm(const char *tok, const char *name, unsigned bits, uint64_t *ou
  * length, so that the reason after a 10 MB token is still read. buf holds the short form. */
 const char *cli_shown(const char *tok, char *buf, size_t len);
 
+/* Does the row read other lanes (shfl.sync 9.7.9.6; vote.sync, match.sync, activemask,
+ * redux.sync, elect.sync 9.7.13.x)? Such a row runs a whole warp at once: `ptxcpu check` takes it
+ * as a warp line (docs/VECTORS.md, "Warp lines"), `ptxcpu eval` (one lane) refuses it. */
+int cli_is_cross_lane(const ptxcpu_insn_desc *d);
+/* The names of a cross-lane row's operands in the spec's order ("a b c membermask"; "" for
+ * activemask), for messages. */
+const char *cli_cross_lane_operands(const ptxcpu_insn_desc *d);
+
 /* Is `bits` (width `bits`) a NaN of element type elem? (elem INT: never.) */
 int cli_is_nan(ptxcpu_elem elem, unsigned bits, uint64_t v);
 

@@ -24,7 +24,10 @@ static const struct { const char *name, *synopsis, *what; } commands[] = {
      "0x1.8p+1, inf, -inf, nan; stderr says what an inexact one became) or\n"
      "its bits in hex (0x3fc00000: no '.' or p, which a hex float has);\n"
      "packed .x2: one number for both halves or HI:LO (2:1.5);\n"
-     "a float result prints its value after its bits"},
+     "a float result prints its value after its bits;\n"
+     "cross-lane instructions (shfl.sync, vote.sync, match.sync,\n"
+     "activemask, redux.sync, elect.sync) read other lanes: they are\n"
+     "checked as warp lines by `check` (docs/VECTORS.md), not here"},
     {"check", "check [--isa LIST] FILE...", "run test-vector files (docs/VECTORS.md)"},
     {"demo", "demo [--threads-total N] [--length L] [--no-check] [--json FILE]",
      "the main job: a grid of dp4a and mad chains on all cores"},
@@ -243,6 +246,11 @@ static int cmd_eval(int argc, char **argv)
     }
     ptxcpu_insn_desc d;
     ptxcpu_describe(&insn, &d);
+    if (cli_is_cross_lane(&d)) { /* its result depends on the other lanes: a warp, not a lane */
+        fprintf(stderr, "ptxcpu eval: %s reads other lanes (%s): eval runs one lane; use a warp "
+                "line in ptxcpu check (docs/VECTORS.md, \"Warp lines\")\n", mn, d.section);
+        return 2;
+    }
     int ai = 2;
     uint32_t cf_in = 0;
     if (d.reads_cc) {

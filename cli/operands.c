@@ -152,6 +152,24 @@ int cli_parse_imm(const char *tok, const char *name, unsigned bits, uint64_t *ou
     return 1;
 }
 
+int cli_is_cross_lane(const ptxcpu_insn_desc *d)
+{
+    return d->section && (!strcmp(d->section, "9.7.9.6") || !strncmp(d->section, "9.7.13.", 7));
+}
+
+const char *cli_cross_lane_operands(const ptxcpu_insn_desc *d)
+{
+    static const struct { const char *prefix, *names; } ops[] = {
+        {"shfl.", "a b c membermask"}, {"vote.", "a membermask"}, {"match.", "a membermask"},
+        {"redux.", "src membermask"},  {"elect.", "membermask"},  {"activemask", ""},
+    };
+    for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++)
+        if (!strncmp(d->mnemonic, ops[i].prefix, strlen(ops[i].prefix)))
+            return ops[i].names;
+    return d->nsrc == 0 ? "" : d->nsrc == 1 ? "a" : d->nsrc == 2 ? "a b" : d->nsrc == 3 ? "a b c"
+                                                                                      : "a b c d";
+}
+
 int cli_is_nan(ptxcpu_elem elem, unsigned bits, uint64_t v)
 {
     (void)bits;

@@ -72,6 +72,23 @@ enum ptx_ty {
 /* cvt's .rna (9.7.9.21, .tf32 only: to nearest, ties away from zero), in the same bits: the row's
  * rounding is none, the mode no FP environment has. */
 #define M_RNA (1u << 16)
+/* The warp-level instructions' operation (9.7.9.6, 9.7.13.9-14), one per row, in the same bits
+ * (read by these families only): shfl.sync's mode, vote.sync's and match.sync's, redux.sync's
+ * operator (with M_ABS and M_NAN for its .f32 forms). */
+#define M_UP     (1u << 16)
+#define M_DOWN   (1u << 17)
+#define M_BFLY   (1u << 18)
+#define M_IDX    (1u << 19)
+#define M_ALL    (1u << 16)
+#define M_ANY    (1u << 17)
+#define M_UNI    (1u << 18)
+#define M_BALLOT (1u << 19)
+#define M_ADD    (1u << 16)
+#define M_MIN    (1u << 17)
+#define M_MAX    (1u << 18)
+#define M_AND    (1u << 19)
+#define M_OR     (1u << 20)
+#define M_XOR    (1u << 21)
 
 /* A comparison's operator and Boolean operator (setp, set: 9.7.6-9.7.7), in the modifiers' bits
  * 23-29. They are context, not kernel: rows differing only in them share one kernel, which reads

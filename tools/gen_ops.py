@@ -43,7 +43,10 @@ FAMILIES = [  # (name, fpu, cost)
     # lop3 (9.7.8.6): its immLut is context (ptxcpu_resolve_imm), one kernel per form
     ('LOP3', 0, None),
     # data movement and conversion (9.7.9)
-    ('PRMT', 0, 0.98), ('CVTI', 0, 3.57), ('MOV', 0, 0.89), ('CVTF', 1, 23.66)]
+    ('PRMT', 0, 0.98), ('CVTI', 0, 3.57), ('MOV', 0, 0.89), ('CVTF', 1, 23.66),
+    # warp-level: shfl.sync (9.7.9.6), vote/match/activemask/redux/elect .sync (9.7.13)
+    ('SHFL', 0, None), ('VOTE', 0, None), ('MATCH', 0, None), ('ACTMASK', 0, None),
+    ('REDUX', 0, None), ('ELECT', 0, None)]
 
 # ISA extensions (PTX_EXTENSIONS in src/internal.h, in the order the dispatcher lays them over
 # their base ISA's table): the families each one's kernel table holds. Its translation unit expands
@@ -638,6 +641,38 @@ for r in ['rn', 'rz']:
                 tuple(x for x in (relu, sf) if x), ty2='f32', rnd=FRND[r], ws=(32, [32]),
                 sm=100 if sf else 90, ptx=(8, 6) if sf else (7, 8), sec='9.7.9.21')
 
+# Warp-level instructions (9.7.9.6 shfl.sync, 9.7.13.9-14): each lane's result reads other lanes, so
+# their kernels take a whole warp (XLANE_FAMILIES), the guard mask being the set of lanes that
+# execute; membermask is the last source. d|p destinations are PTXCPU_DST_B32_PRED (33).
+for mode in ['up', 'down', 'bfly', 'idx']:
+    row(name('shfl.sync', mode, 'b32'), 'SHFL', 'b32', (mode,), ws=(33, [32, 32, 32, 32]), sm=30,
+        ptx=(6, 0), sec='9.7.9.6')
+for mode in ['all', 'any', 'uni']:
+    row(name('vote.sync', mode, 'pred'), 'VOTE', 'pred', (mode,), ws=(1, [1, 32]), sm=30,
+        ptx=(6, 0), sec='9.7.13.9')
+row('vote.sync.ballot.b32', 'VOTE', 'b32', ('ballot',), ws=(32, [1, 32]), sm=30, ptx=(6, 0),
+    sec='9.7.13.9')
+for mode in ['any', 'all']:
+    for t in ['b32', 'b64']:
+        row(name('match', mode, 'sync', t), 'MATCH', t, (mode,), ws=(33 if mode == 'all' else 32,
+            [W[t], 32]), sm=70, ptx=(6, 0), sec='9.7.13.10')
+row('activemask.b32', 'ACTMASK', 'b32', ws=(32, []), sm=30, ptx=(6, 2), sec='9.7.13.11')
+for op in ['add', 'min', 'max']:
+    for t in ['u32', 's32']:
+        row(name('redux.sync', op, t), 'REDUX', t, (op,), ws=(32, [32, 32]), sm=80, ptx=(7, 0),
+            sec='9.7.13.12')
+for op in ['and', 'or', 'xor']:
+    row(name('redux.sync', op, 'b32'), 'REDUX', 'b32', (op,), ws=(32, [32, 32]), sm=80,
+        ptx=(7, 0), sec='9.7.13.12')
+for op in ['min', 'max']:  # .f32, .abs, .NaN: sm_100a (the family's sm_100f from PTX 8.8)
+    for ab in ['', 'abs']:
+        for nan in ['', 'NaN']:
+            row(name('redux.sync', op, ab, nan, 'f32'), 'REDUX', 'f32',
+                tuple(x.lower() for x in (op, ab, nan) if x), ws=(32, [32, 32]), sm=100,
+                ptx=(8, 6), sec='9.7.13.12')
+row('elect.sync', 'ELECT', 'b32', ws=(33, [32]), sm=90, ptx=(8, 0), sec='9.7.13.14')
+XLANE_FAMILIES = ['SHFL', 'VOTE', 'MATCH', 'ACTMASK', 'REDUX', 'ELECT']
+
 assert len({(r[0], r[11]) for r in rows}) == len(rows), 'a mnemonic spelled twice'
 assert set(CHAIN_ROWS) <= {r[0] for r in rows}, 'a chain row that is no spelling'
 # A mnemonic may name two rows only with different source counts (the three-input min/max);
@@ -783,7 +818,8 @@ print(' * PTX_CHAIN_<id> (`~, 1`, a probe: src/kernel_groups.h) for the rows wit
 print(' * and PTX_EXTFAM_<extension>_<family> (a probe) and PTX_EXTENSION_FAMILIES(X) (X(extension,')
 print(' * family) ...) for the families of each ISA extension\'s table.')
 print(' * PTX_KERNEL_OF_<row id> names the kernel that runs each row; PTX_CMPFAM_<family> (a probe)')
-print(' * marks the families whose rows carry a compare operator (context, not kernel).')
+print(' * marks the families whose rows carry a compare operator (context, not kernel); PTX_XLANE_<family>')
+print(' * (a probe) the warp-level ones, whose kernels read other lanes (a whole warp a step).')
 print(' *   PTX_RETARGET(row id, kernel on sm_1x, kernel on sm_20 and later): a row whose kernel')
 print(' *              depends on the target (ptx_kernel_id)')
 print(' *   PTX_FAMILY(family, computes on the vector FPU, computed by SLEEF (needs FMA on x86-64),')
@@ -826,6 +862,8 @@ for (mnem, sem, *_r, nsrc, cc, sm, ptx, sec) in rows:
             print(f'#define PTX_CHAIN_VECS_{cid} ~, ({tune["vecs"]})')
 for f in sorted({r[1] for r in rows if 'M_CMP_' in r[4]}):
     print(f'#define PTX_CMPFAM_{f} ~, 1')
+for f in XLANE_FAMILIES:
+    print(f'#define PTX_XLANE_{f} ~, 1')
 for ext, fams in EXTENSION_FAMILIES.items():
     for f in fams:
         print(f'#define PTX_EXTFAM_{ext}_{f} ~, 1')

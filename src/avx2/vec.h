@@ -61,6 +61,20 @@ VINL uint32_t vm_warp_bits(const vm *m)
     b = simde_mm256_permutevar8x32_epi32(b, simde_mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7));
     return (uint32_t)simde_mm256_movemask_epi8(b);
 }
+/* shfl.sync's permute of a warp: each quarter's vpermd by idx's low three bits, kept where idx's
+ * bits 3-4 name that quarter */
+#define VEC_HAS_WARP_PERMUTE 1
+VINL simde__m256i v32_warp_permute(const uint32_t *p, simde__m256i idx)
+{
+    const simde__m256i quarter = simde_mm256_srli_epi32(idx, 3);
+    simde__m256i r = simde_mm256_permutevar8x32_epi32(simde_mm256_loadu_si256((const void *)p), idx);
+    for (int q = 1; q < 4; q++) {
+        const simde__m256i v = simde_mm256_permutevar8x32_epi32(
+            simde_mm256_loadu_si256((const void *)(p + 8 * q)), idx);
+        r = simde_mm256_blendv_epi8(r, v, simde_mm256_cmpeq_epi32(quarter, simde_mm256_set1_epi32(q)));
+    }
+    return r;
+}
 VINL vm vm_and(vm a, vm b) { return simde_mm256_and_si256(a, b); }
 VINL vm vm_or(vm a, vm b) { return simde_mm256_or_si256(a, b); }
 VINL vm vm_andnot(vm a, vm b) { return simde_mm256_andnot_si256(a, b); } /* ~a & b */

@@ -419,6 +419,13 @@ VINL v32 v32_divq(v32 a, v32 b, int sgn)
     return join256_(divq8_(lo256_(a), lo256_(b), sgn), divq8_(hi256_(a), hi256_(b), sgn));
 }
 
+/* shfl.sync's permute of a warp: one vpermi2d over its two vectors */
+#define VEC_HAS_WARP_PERMUTE 1
+VINL v32 v32_warp_permute(const uint32_t *p, v32 idx)
+{
+    return simde_mm512_permutex2var_epi32(simde_mm512_loadu_si512((const void *)p), idx,
+                                          simde_mm512_loadu_si512((const void *)(p + 16)));
+}
 /* lop3's table is vpternlogd's immediate, in the same bit order (simd/kernels_lop3.h) */
 #define VEC_HAS_TERNLOG 1
 #define v32_ternlog(a, b, c, imm) simde_mm512_ternarylogic_epi32(a, b, c, imm)

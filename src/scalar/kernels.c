@@ -3,6 +3,7 @@
  * per-lane semantics live in int_ops.h and float_ops.h. */
 #include "float_ops.h"
 #include "int_ops.h"
+#include "warp_ops.h"
 #include "internal.h"
 #include "kernel_groups.h"
 
@@ -114,10 +115,17 @@ static inline const void *warp_src(const ptxcpu_batch *bt, unsigned k, size_t w)
         (void)ctx; /* (read by RND CTX kernels and compare families only) */                   \
         for (size_t w = 0; w < bt->n; w++) {                                                   \
             LOAD_WARP(AW, BW, CW, S3W, CC)                                                     \
-            STEP_WARP(SEM, TY, SCALAR_TY2(SEM, TY2), SCALAR_MODS(SEM, MODS), RND)              \
+            PTX_CAT(SCALAR_STEP_XLANE, PTX_PROBE(PTX_XLANE_##SEM))(SEM, TY, SCALAR_TY2(SEM, TY2), \
+                                                              SCALAR_MODS(SEM, MODS), RND)    \
             STORE_WARP(DW, CC)                                                                 \
         }                                                                                      \
     }
+/* A warp-level family's step (PTX_XLANE_<family>): the whole warp at once, its guard the lanes
+ * that execute (scalar/warp_ops.h); every other family's, lane by lane. */
+#define SCALAR_STEP_XLANE0 STEP_WARP
+#define SCALAR_STEP_XLANE1(SEM, TY, TY2, MODS, RND)                                              \
+    (void)cc;                                                                                  \
+    ptx_warp_##SEM(TY_##TY, MODS, src, guard, res);
 /* The chain of a row with one of its own (PTX_IF_CHAIN; the others' ptxcpu_run_chain steps the
  * batched kernel: src/chain.c). */
 #define SCALAR_CHAIN(ID, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, S3W, CC)                       \

@@ -598,7 +598,12 @@ VINL ptxcpu_lanemask *simd_ccw(const ptxcpu_batch *bt, size_t w)
  * compare family's by its own template there. */
 #include "simd/kernels_pred.h"
 #include "simd/kernels_lop3.h"
+#include "simd/kernels_xlane.h"
 #define SIMD_ROW_KERNEL(ID, SEM, ...)                                                            \
+    PTX_CAT(SIMD_ROW_KERNEL_XLANE, PTX_PROBE(PTX_XLANE_##SEM))(ID, SEM, __VA_ARGS__)
+/* (a warp-level family, PTX_XLANE_<family>: whole warps, simd/kernels_xlane.h) */
+#define SIMD_ROW_KERNEL_XLANE1 SIMD_XLANE_KERNEL
+#define SIMD_ROW_KERNEL_XLANE0(ID, SEM, ...)                                                     \
     PTX_CAT(SIMD_ROW_KERNEL_OWN, PTX_PROBE(SIMD_OWN_KERNEL_##SEM))(ID, SEM, __VA_ARGS__)
 /* (a family with a template of its own: lop3, simd/kernels_lop3.h) */
 #define SIMD_OWN_KERNEL_LOP3 ~, 1

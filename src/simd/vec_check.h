@@ -87,6 +87,9 @@ static inline void vec_check_contract_(void *p)
 #ifdef VEC_HAS_WARP_BITS
     VEC_OPT_WARP_BITS(VEC_CHECK_FN_)
 #endif
+#ifdef VEC_HAS_WARP_PERMUTE
+    VEC_OPT_WARP_PERMUTE(VEC_CHECK_FN_)
+#endif
 #ifdef VEC_HAS_SRAV64
     VEC_OPT_SRAV64(VEC_CHECK_FN_)
 #endif

@@ -272,6 +272,10 @@
 /* VEC_HAS_WARP_BITS: a warp's lane flags as its mask word, from its NCH chunks' masks m[0..NCH-1]
  * (lane i of chunk k at bit k * VL + i: testp; else one vm_to_bits, shift and or a chunk) */
 #define VEC_OPT_WARP_BITS(X) X(uint32_t, vm_warp_bits, (const vm *))
+/* VEC_HAS_WARP_PERMUTE: lane i is lane idx[i] (0..31) of the warp register at p, its 32 lanes
+ * read as the layer likes (shfl.sync: AVX-512's vpermi2d, AVX2's four vpermd; else a store of idx
+ * and one load a lane) */
+#define VEC_OPT_WARP_PERMUTE(X) X(v32, v32_warp_permute, (const uint32_t *, v32))
 
 /* ---- native geometries (optional): a layer whose vector holds NL16 u16 or NL64 u64 lanes defines
  * VEC_HAS_NATIVE16 / VEC_HAS_NATIVE64, NL16 / NL64 (powers of two dividing 32) and these. The kernel

@@ -220,11 +220,13 @@ static int run_scenario(const insn_ctx *c, const scenario *s, size_t n)
     }
     memcpy(expect, arena, total);
 
-    /* the reference: scalar kernel, packed, every lane active */
+    /* the reference: scalar kernel, packed, every lane active (a warp-level row: the guards) */
     unsigned char *ref_d = xalloc(n * R[OP_D]);
     memcpy(ref_cc, cc_in, 4 * n);
     ptxcpu_batch rb = {.n = n, .d = ref_d, .d_stride = (ptrdiff_t)R[OP_D],
                        .cc = (d->reads_cc || d->writes_cc) ? ref_cc : NULL, .cc_stride = 4};
+    if (test_cross_lane(d)) /* (its lanes depend on which execute: the same guards) */
+        rb.guard = guards, rb.guard_stride = 4;
     for (unsigned j = 0; j < d->nsrc; j++)
         rb.src[j].base = logical[j], rb.src[j].stride = (ptrdiff_t)R[OP_A + j];
     ptxcpu_status st = ptxcpu_run(c->ref, &rb);

@@ -1,6 +1,7 @@
 #!/bin/sh
 # Tests of `ptxcpu check` (docs/VECTORS.md): vector files pass, wrong vectors fail with exit 1,
-# malformed files and bad --isa lists exit 2 naming file:line. Usage: check_test.sh MODE PTXCPU [FILE]
+# malformed files and bad --isa lists exit 2 naming file:line; warp lines (cross-lane
+# instructions) run and report per destination and lane. Usage: check_test.sh MODE PTXCPU [FILE]
 set -u
 mode=$1 ptx=$2 file=${3:-}
 . "$(dirname "$0")/../common/cli_prelude.sh"
@@ -61,15 +62,17 @@ bench)
     ;;
 
 coverage)
-    # every row that `ptxcpu list` prints has at least 2 lines in families.vec; where two rows
+    # every row that `ptxcpu list` prints has at least 2 lines in the files given (families.vec,
+    # and warp_lanes.vec for the cross-lane spellings, one warp line each); where two rows
     # share a spelling, the one listed with its sources (min.f32(a,b,c): the three-input form)
     # counts the lines of its spelling with that many operands, the plain name the others; a
     # spelling of one row counts all its lines (lop3.or.b32(a,b,c,d)'s have 5 operands, immLut
     # among them)
+    shift 2 # the vector files
     px list | awk '{print $1}' >"$tmp/list"
     awk '!/^#/ && NF { k = 0; for (i = 2; i <= NF && $i != "->"; i++) k += ($i !~ /^cf=/)
                        n[$1 "/" k]++; n[$1]++ }
-         END { for (k in n) print k, n[k] }' "$file" >"$tmp/count"
+         END { for (k in n) print k, n[k] }' "$@" >"$tmp/count"
     missing=$(awk 'NR == FNR { n[$1] = $2; next }
                    { row[FNR] = $1; b = $1; sub(/\(.*/, "", b); base[FNR] = b; rows[b]++ }
                    END { for (r = 1; r in row; r++) {
@@ -150,6 +153,45 @@ malformed)
     malformed approx-abs-huge 3 'add.f32 0x0 0x0 -> ~0x0p+0 rel=2^5000'
     malformed approx-abs-dot 3 'add.f32 0x0 0x0 -> ~0x0p+0 abs=2^.'
     malformed bound-without-approx 3 'add.f32 0x0 0x0 -> 0x00000000 ulp=1'
+    # warp lines (docs/VECTORS.md, "Warp lines"): cross-lane instructions only, exec= required
+    l32=$(awk 'BEGIN { printf "["; for (i = 0; i < 32; i++) printf "%s%d", i ? " " : "", i; printf "]" }')
+    d16=$(awk 'BEGIN { printf "["; for (i = 0; i < 32; i++) printf("%s%s", i ? " " : "", (i < 16) ? "-" : "1"); printf "]" }')
+    malformed warp-no-exec 3 'shfl.sync.idx.b32 0 5 0x1f 0xffffffff -> 0x00000000|1'
+    malformed warp-no-exec-activemask 3 'activemask.b32 -> 0xffffffff'
+    malformed warp-exec-not-first 3 'redux.sync.add.u32 1 exec=0xffffffff 0xffffffff -> 0x00000020'
+    malformed warp-exec-twice 3 'redux.sync.add.u32 exec=0x1 exec=0x1 1 0xffffffff -> 0x00000001'
+    malformed warp-exec-one-lane 3 'add.u32 exec=0xffffffff 1 2 -> 0x00000003'
+    malformed warp-list-one-lane 3 "add.u32 $l32 2 -> 0x00000003"
+    malformed warp-exec-decimal 3 'activemask.b32 exec=65535 -> 0x0000ffff'
+    malformed warp-exec-too-wide 3 'activemask.b32 exec=0x100000000 -> 0x00000000'
+    malformed warp-exec-empty 3 'activemask.b32 exec= -> 0x00000000'
+    malformed warp-list-short 3 'redux.sync.add.u32 exec=0xffffffff [1 2 3] 0xffffffff -> 0x00000006'
+    malformed warp-list-long 3 "redux.sync.add.u32 exec=0xffffffff ${l32%]} 32] 0xffffffff -> 0x00000006"
+    malformed warp-list-unclosed 3 'redux.sync.add.u32 exec=0xffffffff [1 2 3 0xffffffff -> 0x00000006'
+    malformed warp-list-nested 3 "redux.sync.add.u32 exec=0xffffffff [$l32] 0xffffffff -> 0x00000006"
+    malformed warp-list-stray-close 3 'redux.sync.add.u32 exec=0xffffffff 1] 0xffffffff -> 0x00000020'
+    malformed warp-list-bad-lane 3 "redux.sync.add.u32 exec=0xffffffff ${l32%31]}0x1g] 0xffffffff -> 0x00000006"
+    malformed warp-too-few-operands 3 'vote.sync.any.pred exec=0xffffffff 1 -> 1'
+    malformed warp-too-many-operands 3 'elect.sync exec=0xffffffff 0xffffffff 0 -> 0x00000000|1'
+    malformed warp-activemask-operand 3 'activemask.b32 exec=0x1 0x1 -> 0x00000001'
+    malformed warp-no-arrow 3 'redux.sync.add.u32 exec=0x1 1 1'
+    malformed warp-no-result 3 'redux.sync.add.u32 exec=0x1 1 1 ->'
+    malformed warp-dash-executing 3 "vote.sync.all.pred exec=0x0001ffff 1 0xffffffff -> $d16"
+    malformed warp-value-outside-exec 3 "vote.sync.all.pred exec=0xfffe0000 1 0xffffffff -> ${d16%]} ]"
+    malformed warp-dash-alone 3 'activemask.b32 exec=0x0 -> -'
+    malformed warp-missing-p 3 'shfl.sync.idx.b32 exec=0xffffffff 7 0 0x1f 0xffffffff -> 0x00000007'
+    malformed warp-extra-dest 3 'redux.sync.add.u32 exec=0x1 1 1 -> 0x00000001|1'
+    malformed warp-trailing-bar 3 'match.all.sync.b32 exec=0x1 1 1 -> 0x00000001|'
+    malformed warp-leading-bar 3 'match.all.sync.b32 exec=0x1 1 1 -> |0x00000001|1'
+    malformed warp-bar-operand 3 'shfl.sync.idx.b32 exec=0x1 1|2 0 0x1f 1 -> 0x00000001|1'
+    malformed warp-extra-token 3 'redux.sync.add.u32 exec=0x1 1 1 -> 0x00000001 cf=0'
+    malformed warp-pred-result 3 'vote.sync.all.pred exec=0x1 1 1 -> 0x1'
+    malformed warp-pred-operand 3 'vote.sync.all.pred exec=0x1 2 1 -> 1'
+    malformed warp-p-not-pred 3 'elect.sync exec=0x1 1 -> 0x00000000|0x1'
+    malformed warp-nan-integer 3 'redux.sync.add.u32 exec=0x1 1 1 -> nan'
+    malformed warp-approx 3 'redux.sync.min.f32 exec=0x1 0x3f800000 1 -> ~0x1p+0 ulp=0'
+    malformed warp-float-decimal 3 'redux.sync.min.f32 exec=0x1 1.5 1 -> 0x3fc00000'
+    malformed warp-b64-too-wide 3 'match.any.sync.b64 exec=0x1 0x10000000000000000 1 -> 0x00000001'
     # a malformed second file: nothing runs, the message names that file
     printf 'add.u32 1 2 -> 0x00000003\n' >"$tmp/good.vec"
     printf '\n\n\nadd.u32 1 -> 0x1\n' >"$tmp/bad2.vec"
@@ -161,6 +203,54 @@ malformed)
     case $err in "$tmp/no-such.vec"*) m=1 ;; *) m=0 ;; esac
     if [ "$rc" -eq 2 ] && [ "$m" -eq 1 ] && [ -z "$out" ]; then ok; echo "ok: missing-file: $err"
     else no "missing file: exit $rc, '$err'"; fi
+    ;;
+
+warp)
+    # warp lines (docs/VECTORS.md, "Warp lines"): lists with spaces inside the brackets and
+    # around '|', '*', 'nan', '-', predicates negated, a uniform result where no lane executes,
+    # mixed with one-lane lines; then wrong ones, whose messages name the destination and lanes
+    ids=$(awk 'BEGIN { for (i = 0; i < 32; i++) printf "%s%d", i ? " " : "", i }')
+    up_d=$(awk 'BEGIN { for (i = 0; i < 32; i++) printf("%s%s", i ? " " : "", (i > 15) ? "-" : sprintf("0x%08x", i ? i - 1 : 0)) }')
+    up_p=$(awk 'BEGIN { for (i = 0; i < 32; i++) printf("%s%s", i ? " " : "", (i > 15) ? "-" : i ? "1" : "0") }')
+    nans=$(awk 'BEGIN { for (i = 0; i < 32; i++) printf("%s%s", i ? " " : "", (i % 2) ? "0x7fc00000" : "0xff800001") }')
+    elect_p=$(awk 'BEGIN { for (i = 0; i < 32; i++) printf("%s%s", i ? " " : "", (i < 4) ? "-" : "0") }')
+    ballot_a='1 0 1 0 1 0 1 0 1 0 1 0 1 0 1 0 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1'
+    f="$tmp/warp.vec"
+    cat >"$f" <<EOV
+shfl.sync.idx.b32 exec=0xffffffff [$ids] 5 0x1f 0xffffffff -> 0x00000005|1
+add.u32 1 2 -> 0x00000003
+shfl.sync.up.b32 exec=0x0000ffff [ $ids ] 1 0 0xffffffff -> [ $up_d ] | [$up_p]
+redux.sync.max.f32 exec=0xffffffff [$nans] 0xffffffff -> nan
+redux.sync.add.u32 exec=0xffffffff 1 0xffffffff -> *
+activemask.b32 exec=0x00000000 -> 0x12345678
+vote.sync.uni.pred exec=0x00000001 !1 1 -> 1
+vote.sync.ballot.b32 exec=0x0000ffff [$ballot_a] 0x0000ffff -> 0x00005555
+EOV
+    run --isa scalar "$f"
+    if [ "$rc" -eq 0 ] && [ "$out" = "8 passed, 0 failed" ]; then ok
+    else no "warp lines: exit $rc, '$out', '$err'"; fi
+    expect_pass "$f" # every usable ISA
+    f="$tmp/warp_wrong.vec"
+    cat >"$f" <<EOV
+shfl.sync.idx.b32 exec=0xffffffff [$ids] 5 0x1f 0xffffffff -> 0x00000006|1
+vote.sync.ballot.b32 exec=0x0000ffff [$ballot_a] 0x0000ffff -> 0x00005555
+elect.sync exec=0xfffffff0 0xffffffff -> 0x00000004|[$elect_p]
+match.all.sync.b32 exec=0x0000000f [1 1 1 2 $(echo "$ids" | cut -d' ' -f5-)] 0xf -> 0x0000000f|1
+EOV
+    run --isa scalar "$f"
+    want="$f:1: scalar: shfl.sync.idx.b32 exec=0xffffffff: d: lane 0: expected 0x00000006, got 0x00000005; lane 1: expected 0x00000006, got 0x00000005; lane 2: expected 0x00000006, got 0x00000005 (32 lanes differ)
+$f:3: scalar: elect.sync exec=0xfffffff0: p: lane 4: expected 0, got 1
+$f:4: scalar: match.all.sync.b32 exec=0x0000000f: d: lane 0: expected 0x0000000f, got 0x00000000; lane 1: expected 0x0000000f, got 0x00000000; lane 2: expected 0x0000000f, got 0x00000000 (4 lanes differ); p: lane 0: expected 1, got 0; lane 1: expected 1, got 0; lane 2: expected 1, got 0 (4 lanes differ)
+1 passed, 3 failed"
+    if [ "$rc" -eq 1 ] && [ "$out" = "$want" ]; then ok; else no "wrong warp lines: exit $rc, got:
+$out
+wanted:
+$want"; fi
+    # eval runs one lane: a cross-lane instruction is refused, pointing at warp lines
+    run_px eval shfl.sync.idx.b32 1 5 0x1f 0xffffffff
+    case $err in *"reads other lanes"*"warp line"*) m=1 ;; *) m=0 ;; esac
+    if [ "$rc" -eq 2 ] && [ "$m" -eq 1 ] && [ -z "$out" ]; then ok; echo "ok: eval: $err"
+    else no "eval of a cross-lane instruction: exit $rc, '$err'"; fi
     ;;
 
 approx)

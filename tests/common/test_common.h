@@ -22,6 +22,15 @@ static inline ptxcpu_elem test_source_elem(const ptxcpu_insn_desc *d)
                               : PTXCPU_ELEM_INT;
 }
 
+/* Whether an instruction reads other lanes (the warp-level ones: shfl.sync 9.7.9.6, vote, match,
+ * activemask, redux, elect 9.7.13): its lanes depend on the guard and on each other, so a suite
+ * that checks lanes one by one leaves it to tests/move/warp_oracle.c and runs its references with
+ * the same guards. */
+static inline int test_cross_lane(const ptxcpu_insn_desc *d)
+{
+    return !strcmp(d->section, "9.7.9.6") || !strncmp(d->section, "9.7.13.", 7);
+}
+
 /* Lane l of an array of registers of `bits` bits (16, 32 or 64), read and written. */
 static inline uint64_t test_reg_get(const void *p, unsigned bits, size_t l)
 {

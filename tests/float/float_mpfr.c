@@ -372,9 +372,10 @@ int main(void)
         if (ptxcpu_insn_at(i, &d) != PTXCPU_OK)
             continue;
         if (!strncmp(d.mnemonic, "prmt.", 5) || !strncmp(d.mnemonic, "mov.", 4) ||
-            !strncmp(d.mnemonic, "cvt.", 4))
-            continue; /* bits moved or converted: tests/move (prmt's last token is a mode: .f4e
-                         no float type; cvt's last type is the source's) */
+            !strncmp(d.mnemonic, "cvt.", 4) || !strncmp(d.section, "9.7.13.", 7))
+            continue; /* bits moved or converted, or a warp-level reduction (redux .f32):
+                         tests/move (prmt's last token is a mode: .f4e no float type; cvt's last
+                         type is the source's) */
         const char *type = strrchr(d.mnemonic, '.') + 1;
         nspelled_float += type[0] == 'f' || !strncmp(type, "bf", 2);
         int float_named = type[0] == 'f' || !strncmp(type, "bf", 2);

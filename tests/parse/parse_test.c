@@ -171,6 +171,15 @@ static const struct { const char *sec, *pattern; } syntax[] = {
     {"9.7.6.4", "slct<.b16,.b32,.b64,.u16,.u32,.u64,.s16,.s32,.s64,.f32,.f64>.s32"},
     {"9.7.6.4", "slct{.ftz}<.b16,.b32,.b64,.u16,.u32,.u64,.s16,.s32,.s64,.f32,.f64>.f32"},
     {"9.7.6.3", "selp<.b16,.b32,.b64,.u16,.u32,.u64,.s16,.s32,.s64,.f32,.f64>"},
+    /* warp-level (9.7.9.6, 9.7.13.9-14) */
+    {"9.7.9.6", "shfl.sync<.up,.down,.bfly,.idx>.b32"},
+    {"9.7.13.9", "vote.sync<.all,.any,.uni>.pred"}, {"9.7.13.9", "vote.sync.ballot.b32"},
+    {"9.7.13.10", "match<.any,.all>.sync<.b32,.b64>"},
+    {"9.7.13.11", "activemask.b32"},
+    {"9.7.13.12", "redux.sync<.add,.min,.max><.u32,.s32>"},
+    {"9.7.13.12", "redux.sync<.and,.or,.xor>.b32"},
+    {"9.7.13.12", "redux.sync<.min,.max>{.abs}{.NaN}.f32"},
+    {"9.7.13.14", "elect.sync"},
 };
 
 /* The syntax lines whose operands are d, a, b, c where a spelling of the same name may take two
@@ -250,6 +259,11 @@ static int mixed(const char *mn) /* 9.7.5: an f32 instruction on .f16/.bf16 a (a
 
 static unsigned spec_min_sm(const char *mn)
 {
+    /* the warp-level sections' Target ISA Notes (redux .f32: sm_100a) */
+    if (opcode_is(mn, "shfl") || opcode_is(mn, "vote") || opcode_is(mn, "activemask")) return 30;
+    if (opcode_is(mn, "match")) return 70;
+    if (opcode_is(mn, "redux")) return has(mn, ".f32") ? 100 : 80;
+    if (!strcmp(mn, "elect.sync")) return 90;
     if (mixed(mn)) return 100;
     int x2int = has(mn, ".u16x2") || has(mn, ".s16x2");
     if (opcode_is(mn, "popc") || opcode_is(mn, "clz") || opcode_is(mn, "bfind") ||
@@ -321,6 +335,10 @@ static unsigned spec_ptx(const char *mn)
     if ((opcode_is(mn, "min") || opcode_is(mn, "max")) && (half || bf || f32))
         return has(mn, ".xorsign") ? 72 : (has(mn, ".NaN") || half || bf) ? 70 : 10;
     if (opcode_is(mn, "testp")) return 20; /* 9.7.3.1 */
+    if (opcode_is(mn, "shfl") || opcode_is(mn, "vote") || opcode_is(mn, "match")) return 60;
+    if (opcode_is(mn, "activemask")) return 62;
+    if (opcode_is(mn, "redux")) return has(mn, ".f32") ? 86 : 70;
+    if (!strcmp(mn, "elect.sync")) return 80;
     if (opcode_is(mn, "cvt")) { /* 9.7.9.21's PTX ISA notes */
         if (has(mn, ".tf32")) /* .rna 7.0; .rn/.rz 7.8; .satfinite: 8.1 with .rna, else 8.6 */
             return has(mn, ".satfinite") ? (has(mn, ".rna") ? 81 : 86) : has(mn, ".rna") ? 70 : 78;
@@ -348,6 +366,27 @@ static unsigned spec_ptx(const char *mn)
     if (has(mn, ".approx") || has(mn, ".full")) /* 9.7.3.8, 13-17 */
         return !has(mn, ".f64") || !has(mn, ".ftz") ? 14 : opcode_is(mn, "rcp") ? 21 : 40;
     return 0;
+}
+
+/* The warp-level instructions' operands (9.7.9.6, 9.7.13.9-14): the sources, membermask last
+ * (a .b32), and d, d|p (PTXCPU_DST_B32_PRED) or a predicate d. */
+static void warp_shape(const char *mn, unsigned *nsrc, unsigned *dbits, unsigned sbits[4])
+{
+    const unsigned b32[4] = {32, 32, 32, 32};
+    if (opcode_is(mn, "shfl")) /* d|p, a, b, c, membermask */
+        *nsrc = 4, *dbits = PTXCPU_DST_B32_PRED, memcpy(sbits, b32, sizeof b32);
+    else if (opcode_is(mn, "vote")) /* d, {!}a (a predicate), membermask; .ballot: a .b32 d */
+        *nsrc = 2, *dbits = has(mn, ".ballot") ? 32 : PTXCPU_DST_PRED, sbits[0] = PTXCPU_PRED,
+        sbits[1] = 32, sbits[2] = sbits[3] = 0;
+    else if (opcode_is(mn, "match")) /* d (.b32 mask) or d|p, a of the type, membermask */
+        *nsrc = 2, *dbits = has(mn, ".all") ? PTXCPU_DST_B32_PRED : 32,
+        sbits[0] = type_bits(mn), sbits[1] = 32, sbits[2] = sbits[3] = 0;
+    else if (opcode_is(mn, "activemask")) /* d alone */
+        *nsrc = 0, *dbits = 32, memset(sbits, 0, 4 * sizeof *sbits);
+    else if (opcode_is(mn, "redux")) /* d, src, membermask: .b32 registers */
+        *nsrc = 2, *dbits = 32, sbits[0] = sbits[1] = 32, sbits[2] = sbits[3] = 0;
+    else if (!strcmp(mn, "elect.sync")) /* d|p, membermask */
+        *nsrc = 1, *dbits = PTXCPU_DST_B32_PRED, sbits[0] = 32, sbits[1] = sbits[2] = sbits[3] = 0;
 }
 
 /* nsrc, d bits and source bits from the spec's operand descriptions. */
@@ -422,6 +461,7 @@ static void spec_shape(const char *mn, unsigned *nsrc, unsigned *dbits, unsigned
         *dbits = 32;
         for (unsigned i = 0; i < *nsrc; i++) sbits[i] = i + 1 < *nsrc ? 16 : 32;
     }
+    warp_shape(mn, nsrc, dbits, sbits);
 }
 
 /* The source count of spelling k: its syntax line's, or what spec_shape says. */

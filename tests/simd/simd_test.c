@@ -748,7 +748,9 @@ static void check_kernel(const shape *s, unsigned long random_lanes, int large)
     for (unsigned it = 0; lanes < random_lanes; it++) {
         size_t n = sizes[it % 8];
         enum layout L = (enum layout)(it % L_NLAYOUTS);
-        unsigned alias = rndn(s->nsrc), uni = rndn(s->nsrc);
+        if (!s->nsrc && L == L_ALIAS) /* (activemask: no source to alias) */
+            L = L_PACKED;
+        unsigned alias = s->nsrc ? rndn(s->nsrc) : 0, uni = s->nsrc ? rndn(s->nsrc) : 0;
         build(&in, s, n, L, alias, uni, -1);
         check_batch(s, &in, layout_names[L]);
         release(&in);

@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
-"""Writes tests/vectors/families.vec (vectors for every PTX spelling of PTX ISA 9.7.1-9.7.8 and 9.7.9's mov, prmt and cvt) and warps.vec
-(many lines of a few spellings, so that `ptxcpu check` packs several warps and a partial one),
+"""Writes tests/vectors/families.vec (vectors for every PTX spelling of PTX ISA 9.7.1-9.7.8 and 9.7.9's mov, prmt and cvt), warps.vec
+(many lines of a few spellings, so that `ptxcpu check` packs several warps and a partial one) and
+warp_lanes.vec (warp lines of the cross-lane instructions: shfl.sync, vote.sync, match.sync,
+activemask, redux.sync, elect.sync),
 derived from the spec's pseudo-code and docs/SEMANTICS.md with exact integer / Fraction
 arithmetic (never ptxcpu).
 
@@ -1815,6 +1817,431 @@ def lines_for(name, rng, count=None):
     return out
 
 
+# ---- warp lines: the cross-lane instructions (docs/VECTORS.md, "Warp lines") --------------------
+# shfl.sync (9.7.9.6), vote.sync, match.sync, activemask, redux.sync, elect.sync (9.7.13.9-14), one
+# warp a line, modelled from the spec's text and pseudo-code and docs/SEMANTICS.md's
+# "Warp-level instructions": G is exec (the lanes that execute), lane i of G brings its own
+# membermask m_i and works over S_i = (m_i & G) | (1 << i) (a non-executing lane of m_i counts as
+# exited; a lane missing from its own mask is taken as if it were in it). Lanes outside G are not
+# written: their results are '-'.
+
+WARP = 32
+FULL = 0xffffffff
+
+
+def warp_spellings():
+    out = ['shfl.sync.%s.b32' % m for m in ('up', 'down', 'bfly', 'idx')]
+    out += ['vote.sync.%s.pred' % m for m in ('all', 'any', 'uni')] + ['vote.sync.ballot.b32']
+    out += ['match.%s.sync.%s' % (m, t) for m in ('any', 'all') for t in ('b32', 'b64')]
+    out += ['activemask.b32']
+    out += ['redux.sync.%s.%s' % (op, t) for op in ('add', 'min', 'max') for t in ('u32', 's32')]
+    out += ['redux.sync.%s.b32' % op for op in ('and', 'or', 'xor')]
+    out += ['redux.sync.%s%s%s.f32' % (op, ab, nan) for op in ('min', 'max')
+            for ab in ('', '.abs') for nan in ('', '.NaN')]
+    out += ['elect.sync']
+    return out
+
+
+def lanes(mask):
+    return [i for i in range(WARP) if mask >> i & 1]
+
+
+def member_set(G, m, i):
+    """S_i: the executing lanes of lane i's membermask, and lane i itself."""
+    return (m & G) | (1 << i)
+
+
+def shfl_model(mode, a, b, c, G):
+    """9.7.9.6's pseudo-code for every executing lane: (d, p); j from another lane's register
+    whatever that lane does (SEMANTICS: the register as it is)."""
+    d, p = [None] * WARP, [None] * WARP
+    for i in lanes(G):
+        bval, cval, seg = b[i] & 31, c[i] & 31, c[i] >> 8 & 31
+        max_lane = (i & seg) | (cval & ~seg & 31)
+        min_lane = i & seg
+        if mode == 'up':
+            j = i - bval
+            ok = j >= max_lane
+        elif mode == 'down':
+            j = i + bval
+            ok = j <= max_lane
+        elif mode == 'bfly':
+            j = i ^ bval
+            ok = j <= max_lane
+        else:
+            j = min_lane | (bval & ~seg & 31)
+            ok = j <= max_lane
+        if not ok:
+            j = i
+        d[i], p[i] = a[j], int(ok)
+    return d, p
+
+
+def vote_model(mode, a, m, G):
+    d = [None] * WARP
+    ballot = sum(a[j] << j for j in range(WARP))
+    for i in lanes(G):
+        S = member_set(G, m[i], i)
+        vals = [a[j] for j in lanes(S)]
+        d[i] = (int(all(vals)) if mode == 'all' else int(any(vals)) if mode == 'any'
+                else int(len(set(vals)) == 1) if mode == 'uni' else ballot & S)
+    return d
+
+
+def match_model(mode, a, m, G):
+    d, p = [None] * WARP, [None] * WARP
+    for i in lanes(G):
+        S = member_set(G, m[i], i)
+        if mode == 'any':
+            d[i] = sum(1 << j for j in lanes(S) if a[j] == a[i])
+        else:
+            same = all(a[j] == a[i] for j in lanes(S))
+            d[i], p[i] = (S if same else 0), int(same)
+    return d, p
+
+
+def f32_nan(v):
+    return (v & 0x7f800000) == 0x7f800000 and v & 0x7fffff != 0
+
+
+def redux_reduce(op, t, mods, vals):
+    if t == 'f32':
+        if 'abs' in mods:
+            vals = [v & 0x7fffffff for v in vals]
+        if 'NaN' in mods and any(f32_nan(v) for v in vals):
+            return 0x7fffffff
+        vals = [v for v in vals if not f32_nan(v)]
+        if not vals:
+            return 0x7fffffff
+        key = lambda v: (from_bits('f32', v), v >> 31 == 0)    # +0.0 > -0.0
+        return (min if op == 'min' else max)(vals, key=key)
+    if op == 'add':
+        return sum(vals) & M(32)
+    if op in ('min', 'max'):
+        key = (lambda v: sx(v, 32)) if t == 's32' else (lambda v: v)
+        return (min if op == 'min' else max)(vals, key=key)
+    r = {'and': FULL, 'or': 0, 'xor': 0}[op]
+    for v in vals:
+        r = r & v if op == 'and' else r | v if op == 'or' else r ^ v
+    return r
+
+
+def redux_model(name, a, m, G):
+    parts = name.split('.')
+    op, t, mods = parts[2], parts[-1], parts[3:-1]
+    d = [None] * WARP
+    for i in lanes(G):
+        d[i] = redux_reduce(op, t, mods, [a[j] for j in lanes(member_set(G, m[i], i))])
+    return d
+
+
+def elect_model(m, G):
+    d, p = [None] * WARP, [None] * WARP
+    for i in lanes(G):
+        S = member_set(G, m[i], i)
+        leader = (S & -S).bit_length() - 1
+        d[i], p[i] = leader, int(i == leader)
+    return d, p
+
+
+def warp_operand(tokens):
+    """One token (every lane's register) or a list of 32."""
+    if isinstance(tokens, str):
+        return tokens
+    if all(t == tokens[0] for t in tokens):
+        return tokens[0]
+    return '[' + ' '.join(tokens) + ']'
+
+
+def warp_result(vals, fmt, G, as_list=False):
+    """A destination's lanes: one value where every executing lane has it, else a list with
+    '-' outside exec."""
+    on = [fmt(vals[i]) for i in lanes(G)]
+    if on and not as_list and all(t == on[0] for t in on):
+        return on[0]
+    return '[' + ' '.join(fmt(vals[i]) if G >> i & 1 else '-' for i in range(WARP)) + ']'
+
+
+def hex32(v):
+    return '0x%08x' % v
+
+
+def hex64(v):
+    return '0x%016x' % v
+
+
+def pred(v):
+    return str(v)
+
+
+def per_lane(v):
+    return list(v) if isinstance(v, list) else [v] * WARP
+
+
+def warp_line(name, G, ops, dests):
+    line = '%s exec=0x%08x' % (name, G)
+    for o in ops:
+        line += ' ' + warp_operand(o)
+    return line + ' -> ' + '|'.join(dests) + '\n'
+
+
+def rand_exec(rng):
+    """An exec mask with some lanes on and some off."""
+    while True:
+        g = rng.getrandbits(32) | rng.getrandbits(32)
+        if g not in (0, FULL):
+            return g
+
+
+SEG8 = [0xff << (8 * (i // 8)) for i in range(WARP)]        # membermask: the lane's group of 8
+HALVES = [0xffff << (16 * (i // 16)) for i in range(WARP)]  # its half warp
+
+
+def rand_masks(rng):
+    return [rng.getrandbits(32) | rng.getrandbits(32) for _ in range(WARP)]
+
+
+def not_own(rng, base):
+    """Membermasks with lane i's own bit cleared in some lanes (undefined in the spec; SEMANTICS:
+    computed as if it were set)."""
+    return [m & ~(1 << i) if rng.random() < 0.4 else m for i, m in enumerate(per_lane(base))]
+
+
+def shfl_lines(name, rng):
+    mode = name.split('.')[2]
+    clamp = 0 if mode == 'up' else 0x1f          # CUDA's __shfl_*_sync: c = (32 - width) << 8 | clamp
+    out = []
+    def emit(G, a, b, c, m):
+        A, B, C, Mm = per_lane(a), per_lane(b), per_lane(c), per_lane(m)
+        d, p = shfl_model(mode, A, B, C, G)
+        btok = [str(v) if v < 64 else hex32(v) for v in B]
+        out.append(warp_line(name, G, [[hex32(v) for v in A], btok, ['0x%x' % v for v in C],
+                                        [hex32(v) for v in Mm]],
+                             [warp_result(d, hex32, G), warp_result(p, pred, G)]))
+    ident = list(range(WARP))
+    rnd = lambda: [rng.getrandbits(32) for _ in range(WARP)]
+    first = {'up': 1, 'down': 1, 'bfly': 1, 'idx': 5}[mode]
+    emit(FULL, ident, first, clamp, FULL)                                      # full warp
+    emit(FULL, rnd(), {'up': 4, 'down': 2, 'bfly': 16, 'idx': 30}[mode], clamp, FULL)
+    emit(FULL, rnd(), 3, 24 << 8 | clamp, FULL)                                # width 8
+    G = rand_exec(rng)
+    emit(G, rnd(), [rng.randrange(64) for _ in range(WARP)], 16 << 8 | clamp, G)  # width 16
+    # bits of b and c above those read: ignored
+    junk_c = [rng.getrandbits(19) << 13 | 28 << 8 | rng.getrandbits(3) << 5 | clamp
+              for _ in range(WARP)]
+    emit(FULL, rnd(), [rng.getrandbits(27) << 5 | 2 for _ in range(WARP)], junk_c, FULL)
+    # a clamp that is not CUDA's: lanes past it keep their own value
+    emit(FULL, ident, 2 if mode != 'idx' else 9, 7 if mode != 'up' else 5, FULL)
+    # every register per lane, partial exec: sources from lanes that do not execute
+    G = rand_exec(rng)
+    emit(G, rnd(), [rng.getrandbits(32) for _ in range(WARP)],
+         [rng.getrandbits(32) for _ in range(WARP)], rand_masks(rng))
+    # lanes outside their own membermask, a few lanes executing
+    emit(0x80000001 | 1 << rng.randrange(1, 31), rnd(), 1, clamp, not_own(rng, 0x0000ffff))
+    if mode == 'idx':
+        emit(0, rnd(), 5, clamp, FULL)                                          # nothing executes
+    return out
+
+
+VOTE_TOK = {0: ('0', '!1'), 1: ('1', '!0')}   # tokens that give the register value
+
+
+def vote_lines(name, rng):
+    mode = name.split('.')[2]
+    out = []
+    def emit(G, a, m, neg=0.0):
+        A = per_lane(a)
+        toks = [VOTE_TOK[v][1] if rng.random() < neg else VOTE_TOK[v][0] for v in A]
+        if not isinstance(a, list):
+            toks = VOTE_TOK[a][1] if neg >= 1 else VOTE_TOK[a][0]
+        d = vote_model(mode, A, per_lane(m), G)
+        fmt = hex32 if mode == 'ballot' else pred
+        out.append(warp_line(name, G, [toks, [hex32(v) for v in per_lane(m)]],
+                             [warp_result(d, fmt, G)]))
+    bits = lambda p: [int(rng.random() < p) for _ in range(WARP)]
+    emit(FULL, 1, FULL)
+    emit(FULL, 0, FULL, neg=1.0)                                   # !1 in every lane
+    emit(FULL, bits(0.5), FULL, neg=0.3)
+    # partial exec: the lanes that do not execute hold the other value
+    # (.all over executing lanes all set, .any over all clear: reading another lane changes it)
+    G = rand_exec(rng)
+    v = {'all': 1, 'any': 0}.get(mode, rng.randrange(2))
+    emit(G, [v if G >> i & 1 else 1 - v for i in range(WARP)], FULL, neg=0.5)
+    # groups of 8: one all set, one all clear, two mixed
+    grp = [1] * 8 + [0] * 8 + [1, 0] * 4 + [0] * 7 + [1]
+    emit(FULL, grp, SEG8)
+    emit(rand_exec(rng), grp, HALVES, neg=0.2)
+    emit(FULL, bits(0.8), not_own(rng, SEG8))                      # outside their own mask
+    emit(rand_exec(rng), bits(0.5), rand_masks(rng), neg=0.5)
+    if mode == 'ballot':
+        emit(0, bits(0.5), FULL)
+    return out
+
+
+def match_lines(name, rng):
+    mode, t = name.split('.')[1], name.split('.')[3]
+    width = 64 if t == 'b64' else 32
+    fmt = hex64 if width == 64 else hex32
+    out = []
+    def emit(G, a, m):
+        A, Mm = per_lane(a), per_lane(m)
+        d, p = match_model(mode, A, Mm, G)
+        dests = [warp_result(d, hex32, G)] + ([warp_result(p, pred, G)] if mode == 'all' else [])
+        out.append(warp_line(name, G, [[fmt(v) for v in A], [hex32(v) for v in Mm]], dests))
+    pool = [rng.getrandbits(width) for _ in range(3)]
+    if width == 64:     # values equal in one half only: the whole register is compared
+        pool = [0x0000000100000005, 0x0000000200000005, 0x0000000100000007]
+    pick = lambda k: [pool[rng.randrange(k)] for _ in range(WARP)]
+    emit(FULL, pool[0], FULL)
+    emit(FULL, pick(3), FULL)
+    # partial exec: the executing lanes agree, the others hold another value
+    G = rand_exec(rng)
+    emit(G, [pool[0] if G >> i & 1 else pool[1] for i in range(WARP)], FULL)
+    # groups of 8: uniform groups and mixed ones
+    emit(FULL, [pool[0]] * 8 + [pool[1]] * 8 + pick(2)[:8] + [pool[2]] * 8, SEG8)
+    emit(rand_exec(rng), pick(2), HALVES)
+    emit(FULL, [pool[i // 16] for i in range(WARP)], not_own(rng, 0x0000ffff))
+    emit(rand_exec(rng), pick(2), rand_masks(rng))
+    return out
+
+
+def activemask_lines(name, rng):
+    out = []
+    for G in (FULL, 0x0000ffff, 1 << 31, 0x80000001, rand_exec(rng), rand_exec(rng), 0):
+        d = [G if G >> i & 1 else None for i in range(WARP)]
+        out.append(warp_line(name, G, [], [warp_result(d, hex32, G)]))
+    return out
+
+
+F32_SPECIAL = [0x00000000, 0x80000000, 0x3f800000, 0xbf800000, 0x7f800000, 0xff800000,
+               0x00000001, 0x80000001, 0x7f7fffff, 0xff7fffff, 0x7fffffff, 0x7fc00000,
+               0xffc00000, 0x7f800001, 0x40490fdb, 0xc0490fdb]
+F32_NANS = [0x7fc00000, 0xffc00000, 0x7f800001, 0x7fffffff, 0xff812345]
+
+
+def redux_lines(name, rng):
+    t = name.split('.')[-1]
+    out = []
+    def emit(G, a, m):
+        A, Mm = per_lane(a), per_lane(m)
+        d = redux_model(name, A, Mm, G)
+        if t == 's32' and rng.random() < 0.5:    # signed sources as decimal integers
+            atok = [str(sx(v, 32)) for v in A]
+        else:
+            atok = [hex32(v) for v in A]
+        out.append(warp_line(name, G, [atok, [hex32(v) for v in Mm]], [warp_result(d, hex32, G)]))
+    if t == 'f32':
+        fl = lambda: [to_bits('f32', rng.choice([-1, 1]) * rng.randrange(1, 1000) / 8)
+                      for _ in range(WARP)]
+        emit(FULL, fl(), FULL)
+        emit(FULL, [0x80000000 if i % 3 else 0x00000000 for i in range(WARP)], FULL)  # +-0
+        emit(FULL, [0x80000000] * 16 + [0x00000000] * 16, HALVES)
+        a = fl()
+        for i in rng.sample(range(WARP), 5):
+            a[i] = rng.choice(F32_NANS)
+        emit(FULL, a, FULL)                                                    # some NaNs
+        a = fl()
+        a[8:16] = [rng.choice(F32_NANS) for _ in range(8)]                     # a group all NaN
+        a[17] = 0x7f800001
+        emit(FULL, a, SEG8)
+        emit(FULL, [rng.choice(F32_SPECIAL) for _ in range(WARP)], SEG8)       # +-inf, subnormals
+        G = rand_exec(rng)   # the lanes that do not execute hold NaN and -inf: never read
+        emit(G, [v if G >> i & 1 else rng.choice([0x7fc00000, 0xff800000, 0x7f800000])
+                 for i, v in enumerate(fl())], FULL)
+        emit(rand_exec(rng), [rng.choice(F32_SPECIAL + [0x3f800000] * 8) for _ in range(WARP)],
+             not_own(rng, rand_masks(rng)))
+        return out
+    edge = [0, 1, 0x7fffffff, 0x80000000, 0xffffffff, 0x80000001, 0xfffffffe, 5]
+    rnd = lambda: [rng.getrandbits(32) for _ in range(WARP)]
+    emit(FULL, 0xfffffffb, FULL)                         # add: 32 x -5 wraps
+    emit(FULL, rnd(), FULL)
+    emit(FULL, [rng.choice(edge) for _ in range(WARP)], SEG8)    # signed vs unsigned order
+    G = rand_exec(rng)   # the lanes that do not execute hold extremes: never read
+    emit(G, [rng.getrandbits(16) if G >> i & 1 else rng.choice([0, 0xffffffff, 0x80000000,
+                                                                  0x7fffffff])
+             for i in range(WARP)], FULL)
+    emit(rand_exec(rng), rnd(), HALVES)
+    emit(FULL, [rng.choice(edge) for _ in range(WARP)], not_own(rng, 0xffff0000))
+    emit(rand_exec(rng), rnd(), rand_masks(rng))
+    if name == 'redux.sync.add.u32':
+        emit(0, rnd(), FULL)
+    return out
+
+
+def elect_lines(name, rng):
+    out = []
+    def emit(G, m):
+        Mm = per_lane(m)
+        d, p = elect_model(Mm, G)
+        out.append(warp_line(name, G, [[hex32(v) for v in Mm]],
+                             [warp_result(d, hex32, G), warp_result(p, pred, G)]))
+    emit(FULL, FULL)
+    emit(0xfffffff0, FULL)              # lane 0 does not execute: the lowest that does leads
+    emit(FULL, SEG8)                    # a leader per group of 8
+    emit(rand_exec(rng), HALVES)
+    emit(FULL, 0xffff0000)              # lanes 0-15 outside the mask: each its own leader
+    emit(rand_exec(rng), not_own(rng, rand_masks(rng)))
+    emit(0, FULL)
+    return out
+
+
+def warp_lines_for(name):
+    rng = random.Random('warp ' + name)
+    fam = name.split('.')[0]
+    return {'shfl': shfl_lines, 'vote': vote_lines, 'match': match_lines,
+            'activemask': activemask_lines, 'redux': redux_lines,
+            'elect': elect_lines}[fam](name, rng)
+
+
+# docs/VECTORS.md's two warp-line examples (also in vectors_md.vec): the model must give them
+WARP_EXAMPLES = [
+    'vote.sync.ballot.b32 exec=0x0000ffff [1 0 1 0 1 0 1 0 1 0 1 0 1 0 1 0 1 1 1 1 1 1 1 1 1 1 1 1 1 '
+    '1 1 1] 0x0000ffff -> 0x00005555',
+    'shfl.sync.idx.b32 exec=0xffffffff [0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 '
+    '23 24 25 26 27 28 29 30 31] 5 0x1f 0xffffffff -> 0x00000005|1',
+]
+
+
+def warp_self_check():
+    """The model on docs/VECTORS.md's examples and on a few facts the spec states outright."""
+    a = [1, 0] * 8 + [1] * 16
+    d = vote_model('ballot', a, [0xffff] * WARP, 0xffff)
+    assert warp_line('vote.sync.ballot.b32', 0xffff, [[str(v) for v in a], hex32(0xffff)],
+                     [warp_result(d, hex32, 0xffff)]) == WARP_EXAMPLES[0] + '\n'
+    d, p = shfl_model('idx', list(range(WARP)), [5] * WARP, [0x1f] * WARP, FULL)
+    assert warp_line('shfl.sync.idx.b32', FULL, [[str(i) for i in range(WARP)], '5', '0x1f',
+                                                 hex32(FULL)],
+                     [warp_result(d, hex32, FULL), warp_result(p, pred, FULL)]) == \
+        WARP_EXAMPLES[1] + '\n'
+    d, p = shfl_model('up', list(range(WARP)), [1] * WARP, [0] * WARP, FULL)   # the spec's example
+    assert d == [0] + list(range(31)) and p == [0] + [1] * 31
+    d, p = shfl_model('bfly', list(range(WARP)), [1] * WARP, [0x1f] * WARP, FULL)
+    assert d == [i ^ 1 for i in range(WARP)]
+    assert redux_reduce('min', 'f32', [], [0x00000000, 0x80000000]) == 0x80000000
+    assert redux_reduce('max', 'f32', [], [0x00000000, 0x80000000]) == 0x00000000
+    assert redux_reduce('max', 'f32', [], [0x7fc00000, 0x3f800000]) == 0x3f800000
+    assert redux_reduce('max', 'f32', ['NaN'], [0x7fc00000, 0x3f800000]) == 0x7fffffff
+    assert redux_reduce('min', 'f32', ['abs'], [0xff800000, 0x3f800000]) == 0x3f800000
+    assert redux_reduce('min', 's32', [], [0xffffffff, 1]) == 0xffffffff
+    assert redux_reduce('min', 'u32', [], [0xffffffff, 1]) == 1
+
+
+def write_warp_lanes(outdir):
+    warp_self_check()
+    names = warp_spellings()
+    assert len(names) == 31 and len(set(names)) == 31
+    with open(os.path.join(outdir, 'warp_lanes.vec'), 'w') as f:
+        f.write('# Warp lines (docs/VECTORS.md) for the %d cross-lane spellings: shfl.sync (9.7.9.6),\n'
+                '# vote.sync, match.sync, activemask, redux.sync and elect.sync (9.7.13.9-14).\n'
+                '# Generated by tests/vectors/gen/families.py from the spec\'s pseudo-code and\n'
+                '# docs/SEMANTICS.md ("Warp-level instructions": S_i = (m_i & exec) | (1 << i),\n'
+                '# shfl from any lane\'s register, redux.f32 with -0 < +0 and NaN 0x7fffffff); do not\n'
+                '# edit by hand.\n' % len(names))
+        for name in names:
+            f.write('\n# %s\n' % name)
+            f.writelines(warp_lines_for(name))
+
+
 GEN = ('# Generated by tests/vectors/gen/families.py from the spec pseudo-code and\n'
        '# docs/SEMANTICS.md (div/rem by 0 = all ones, INT_MIN/-1 = INT_MIN, canonical NaNs,\n'
        '# .sat maps NaN and -0 to +0, .ftz tininess after rounding, mad.f32 = mad.rn.ftz.f32 on\n'
@@ -1844,6 +2271,7 @@ def main():
         groups = [lines_for(n, random.Random('warps ' + n), c) for n, c in WARPS]
         for k in range(max(len(g) for g in groups)):
             f.writelines(g[k] for g in groups if k < len(g))
+    write_warp_lanes(outdir)
 
 
 if __name__ == '__main__':
