@@ -162,26 +162,78 @@ static void workload_trig(workload *w)
         x[j] = (float)(((double)((uint32_t)j * 2654435761u) / 2147483648.0 - 1.0) * 314.159265);
 }
 
-/* Rows whose mixed-bit operands are not what the instruction is used on get their own; `restore`
- * puts the mixed bits back. The sources each touches: fns b and c, trig a. */
-static int workload_for_row(workload *w, const char *mnemonic, int restore)
+/* The warp-level rows (shfl.sync, vote.sync, match.sync, activemask, redux.sync, elect.sync), as
+ * CUDA code runs them: every lane executes (the batch has no guard) and membermask, the last
+ * source, is 0xffffffff in every lane, the full warp of __shfl_sync(0xffffffff, ...) and of the
+ * other intrinsics' common use. (Mixed bits would give each lane its own membermask, which CUDA
+ * code does not make, and put the kernels on their slow path, the one for lanes whose sets
+ * differ; suite `plain` checks those.) shfl.sync: b the same in a warp, as CUDA's offsets and
+ * source lanes are: .up/.down/.bfly 1, 2, 4, 8, 16 (a reduction's or a scan's steps), .idx a
+ * lane (a broadcast); c what __shfl_*_sync(..., 32) writes: 0 for .up, 0x1f for the others.
+ * match.sync: 4 keys a warp, as when lanes group by key (mixed bits: every lane its own).
+ * redux.sync .f32: finite floats of either sign (mixed bits hold NaNs). vote's predicate and the
+ * integer sources keep their mixed bits. Returns the sources it changed (a bit each). */
+static unsigned workload_xlane(workload *w, const ptxcpu_insn_desc *d)
 {
-    if (!strcmp(mnemonic, "fns.b32")) {
-        if (restore) {
-            workload_mix(w, 1);
-            workload_mix(w, 2);
-        } else
-            workload_fns(w);
+    const char *mn = d->mnemonic;
+    int shfl = !strncmp(mn, "shfl.sync.", 10), match = !strncmp(mn, "match.", 6);
+    int redux_f32 = !strncmp(mn, "redux.sync.", 11) && d->elem == PTXCPU_ELEM_F32;
+    if (!shfl && !match && !redux_f32 && strncmp(mn, "vote.sync.", 10) &&
+        strncmp(mn, "redux.sync.", 11) && strncmp(mn, "elect.sync", 10))
+        return 0; /* not warp-level, or activemask (no source) */
+    unsigned changed = 1u << (d->nsrc - 1);
+    uint32_t *member = (uint32_t *)(void *)w->mem[d->nsrc - 1];
+    for (size_t j = 0; j < w->warps * 32; j++)
+        member[j] = 0xffffffffu;
+    if (shfl) {
+        uint32_t *b = (uint32_t *)(void *)w->mem[1], *c = (uint32_t *)(void *)w->mem[2];
+        int up = !strncmp(mn + 10, "up", 2), idx = !strncmp(mn + 10, "idx", 3);
+        for (size_t j = 0; j < w->warps * 32; j++) {
+            size_t warp = j / 32;
+            b[j] = idx ? (uint32_t)(warp * 7 % 32) : 1u << (warp % 5);
+            c[j] = up ? 0 : 0x1f;
+        }
+        changed |= 6;
+    }
+    if (match) {
+        for (size_t j = 0; j < w->warps * 32; j++) {
+            uint64_t key = ((uint32_t)j * 2654435761u >> 30) + (j / 32) * 0x9e3779b97f4a7c15ull;
+            if (d->src_bits[0] == 64)
+                ((uint64_t *)(void *)w->mem[0])[j] = key;
+            else
+                ((uint32_t *)(void *)w->mem[0])[j] = (uint32_t)(key >> 32) + (uint32_t)key;
+        }
+        changed |= 1;
+    }
+    if (redux_f32) {
+        uint32_t *a = (uint32_t *)(void *)w->mem[0];
+        for (size_t j = 0; j < w->warps * 32; j++)
+            a[j] &= 0xbfffffffu; /* exponent below 0xff: no Inf, no NaN */
+        changed |= 1;
+    }
+    return changed;
+}
+
+/* Rows whose mixed-bit operands are not what the instruction is used on get their own: fns b and
+ * c, trig a, the warp-level rows' (workload_xlane). Returns the sources it changed (bit k: source
+ * k), which workload_restore puts the mixed bits back into. */
+static unsigned workload_for_row(workload *w, const ptxcpu_insn_desc *d)
+{
+    if (!strcmp(d->mnemonic, "fns.b32")) {
+        workload_fns(w);
+        return 6;
+    }
+    if (!strncmp(d->mnemonic, "sin.approx.", 11) || !strncmp(d->mnemonic, "cos.approx.", 11)) {
+        workload_trig(w);
         return 1;
     }
-    if (!strncmp(mnemonic, "sin.approx.", 11) || !strncmp(mnemonic, "cos.approx.", 11)) {
-        if (restore)
-            workload_mix(w, 0);
-        else
-            workload_trig(w);
-        return 1;
-    }
-    return 0;
+    return workload_xlane(w, d);
+}
+static void workload_restore(workload *w, unsigned changed)
+{
+    for (int k = 0; k < 4; k++)
+        if (changed >> k & 1)
+            workload_mix(w, k);
 }
 
 static int workload_alloc(workload *w, size_t warps)
@@ -237,7 +289,7 @@ static void plain_runs(void *p, uint64_t iters)
 {
     plain_run *r = p;
     for (uint64_t i = 0; i < iters; i++)
-        r->fn(r->lanes, r->d, r->src, r->cf);
+        r->fn(r->lanes, r->d, r->src, r->cf, NULL); /* as the kernels' batch: no guard */
 }
 
 /* Batched throughput in warp-instructions per second, run until ~10 ms, median of reps: via
@@ -319,7 +371,7 @@ static void plain_chain_steps(void *p, uint64_t steps)
 {
     plain_chain_run *r = p;
     for (uint64_t s = 0; s < steps; s++) {
-        r->fn(CHAIN_WARPS * PTXCPU_WARP, r->d, r->src, r->cf);
+        r->fn(CHAIN_WARPS * PTXCPU_WARP, r->d, r->src, r->cf, NULL);
         void *fed = r->d;
         r->d = (void *)r->src[r->feedback];
         r->src[r->feedback] = fed;
@@ -375,7 +427,7 @@ static void run_batches(bench *b, const char *mode, size_t warps)
         cli_row_name(i, name, sizeof name);
         if (!selected(b, name) || ptxcpu_parse_n(d.mnemonic, d.nsrc, NULL, &insn))
             continue;
-        int own = workload_for_row(&w, d.mnemonic, 0);
+        unsigned own = workload_for_row(&w, &d);
         double scalar = 0;
         for (int isa = 0; isa < PTXCPU_ISA_COUNT; isa++) {
             ptxcpu_kernel k;
@@ -400,8 +452,7 @@ static void run_batches(bench *b, const char *mode, size_t warps)
             snprintf(r.mnemonic, sizeof r.mnemonic, "%s", name);
             add_result(b, &r);
         }
-        if (own)
-            workload_for_row(&w, d.mnemonic, 1);
+        workload_restore(&w, own);
     }
     workload_free(&w);
 }

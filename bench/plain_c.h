@@ -11,8 +11,15 @@
  * of x2 types hold their two elements at 2i, 2i+1). src[k] is source k in spec order; cf holds
  * one carry flag (0/1) per lane for the rows that read or write CC.CF, else it is not used. d must
  * not overlap a source. Rows with a rounding modifier set it around the loop and restore it; the
- * others run in the caller's rounding mode, which must be to-nearest. */
-typedef void (*plain_c_fn)(size_t lanes, void *d, const void *const src[4], uint8_t *cf);
+ * others run in the caller's rounding mode, which must be to-nearest. Predicates (a predicate d or
+ * source) are one ptxcpu_lanemask a warp, and a d|p destination (PTXCPU_DST_B32_PRED) 33 words a
+ * warp (its 32 lanes, then p's mask), as the library lays them out. guard: one mask a warp (lanes /
+ * 32 of them) of the lanes that execute, or NULL for all; read only by the warp-level rows
+ * (shfl.sync, vote, match, activemask, redux, elect), whose results depend on it and which leave
+ * the lanes outside it unwritten (and their bits of a predicate d); the other rows compute every
+ * lane. */
+typedef void (*plain_c_fn)(size_t lanes, void *d, const void *const src[4], uint8_t *cf,
+                           const ptxcpu_lanemask *guard);
 
 /* Indexed like ptxcpu_insn_at (the rows of ops.def); every row has an entry. */
 extern const plain_c_fn ptx_plain_c_scalar[];

@@ -410,8 +410,22 @@ static int unknown_opcode(why *w)
 }
 
 /* A type the opcode never takes: its types, and whether PTX has other float forms of it. */
+static int op_has_types(const unsigned char *sel)
+{
+    for (unsigned i = 0; i < PTX_NROWS; i++)
+        for (int k = 1; sel[i] && k < row_toks[i].n; k++)
+            if (is_type_tok(row_toks[i].t[k]))
+                return 1;
+    return 0;
+}
+
 static void foreign_type(why *w, const char *t)
 {
+    if (!op_has_types(w->in_op)) { /* (elect.sync) */
+        sb_add(&w->m, "%s: %s takes no type", w->mn, w->op);
+        sb_list_sections(&w->m, w->in_op);
+        return;
+    }
     sb_add(&w->m, "%s: %s does not take type .%s; its types are ", w->mn, w->op, t);
     sb_list_tokens(&w->m, w->in_op, "type", NULL);
     sb_list_sections(&w->m, w->in_op);
@@ -478,6 +492,8 @@ static int given_twice(why *w)
 static int type_count(why *w)
 {
     int have = ntypes(w->k), one = 0, two = 0, two_here = 0;
+    if (!op_has_types(w->in_op)) /* (elect.sync: the other rules name what is missing) */
+        return 0;
     for (unsigned r = 0; r < PTX_NROWS; r++)
         if (w->in_op[r]) {
             int n = ntypes(&row_toks[r]);

@@ -7,7 +7,9 @@ those of src/scalar (and the README's Semantics section), written the way C code
 arithmetic on unsigned types (wider ones, or __int128, where a result needs more bits), explicit
 saturation and division guards, __builtin_clz/popcount; float arithmetic with fmaf/fma, fesetround
 around the loop for a directed rounding modifier, .ftz/.sat/canonical NaNs as the helpers in
-bench/plain_c_ops.h. The build compiles the output once per ISA's flags (meson.build).
+bench/plain_c_ops.h. The warp-level instructions (shfl.sync, vote, match, activemask, redux,
+elect) loop over warps and each warp's executing lanes, as a user emulating a warp writes it
+(XLANE_SEMS). The build compiles the output once per ISA's flags (meson.build).
 Run: python3 tools/gen_plain_c.py src/ops.def TABLE.c FENV.c PART.c [PART.c ...]  (see main();
 the table is named by the macro PLAIN_C_TABLE, ptx_plain_c_<isa>, when the output is compiled)
 """
@@ -86,6 +88,10 @@ def operand_types(r):
         return [d] + [t if k < 2 else 'uint32_t' if k < r.nsrc else None for k in range(4)]
     if r.sem == 'LOP3':  # d|p: 33 words a warp; q a lane mask a warp
         return ['uint32_t'] * 4 + ['uint32_t' if r.nsrc > 3 else None]
+    if r.sem in XLANE_SEMS:  # d: 32 or 33 (d|p) words a warp, or a predicate's mask; a predicate
+        # source (vote's a): one mask a warp
+        return ['uint32_t'] + [None if k >= r.nsrc else 'uint32_t' if r.bits[k + 1] == 1
+                               else U(r.bits[k + 1]) for k in range(4)]
     if r.ty == 'PRED':  # and/or/xor/not .pred: lane masks, one a warp
         return ['uint32_t'] + ['uint32_t' if k < r.nsrc else None for k in range(4)]
     per = 2 if r.x2 else 1
@@ -776,6 +782,124 @@ def t_lop3(r):
             '    nz |= (uint32_t)(v != 0) << j;', '}', f'd[33 * i + 32] = nz {BOP_C[bop]} e[i];']
 
 
+# ---- warp-level instructions (9.7.9.6 shfl.sync, 9.7.13.9-14) ---------------------------------
+# Each lane's result reads other lanes, so these loops run over warps (w) and, in each, over the
+# executing lanes i (the guard mask G's bits; NULL guard: all 32), as a user emulating a warp in
+# plain C writes them: S_i = (m_i & G) | (1 << i), the executing lanes of the lane's own
+# membermask and itself (docs/SEMANTICS.md, "Warp-level instructions"), then the result from the
+# other lanes of its warp (aw: a's 32 lanes of warp w). Lanes outside G are not written; a
+# predicate destination's bits outside G are kept.
+XLANE_SEMS = ('SHFL', 'VOTE', 'MATCH', 'ACTMASK', 'REDUX', 'ELECT')
+
+
+def xlane_member(r):
+    """The source that is the membermask (the last), by its operand name."""
+    return 'dabce'[r.nsrc] if r.nsrc else None
+
+
+def lanes_of_s(r, open_lines):
+    """The loop over warp w's executing lanes i, with S_i as s; open_lines run inside it."""
+    m = xlane_member(r)
+    return (['for (unsigned i = 0; i < 32; i++) {', '    if (!(G >> i & 1))', '        continue;',
+             f'    uint32_t s = ({m}[32 * w + i] & G) | 1u << i;'] +
+            ['    ' + x for x in open_lines] + ['}'])
+
+
+def t_shfl(r):
+    """shfl.sync: the spec's pseudo-code per lane (9.7.9.6): j from b, c and the mode, in range or
+    the lane itself; d = a[j] (a lane not executing or not in membermask: its register as is),
+    p = in range; d|p: 33 words a warp. membermask is not read (it only names who waits)."""
+    mode = next(m for m in r.mods if m in ('up', 'down', 'bfly', 'idx'))
+    j = {'up': ('int j = (int)i - (int)bval;', 'int pv = j >= maxl;'),
+         'down': ('int j = (int)(i + bval);', 'int pv = j <= maxl;'),
+         'bfly': ('int j = (int)(i ^ bval);', 'int pv = j <= maxl;'),
+         'idx': ('int j = (int)(minl | (bval & ~seg));', 'int pv = j <= maxl;')}[mode]
+    return ['(void)e;', 'uint32_t p = 0;',
+            'for (unsigned i = 0; i < 32; i++) {', '    if (!(G >> i & 1))', '        continue;',
+            '    uint32_t bval = b[32 * w + i] & 31, cval = c[32 * w + i] & 31;',
+            '    uint32_t seg = c[32 * w + i] >> 8 & 31;',
+            '    int maxl = (int)((i & seg) | (cval & ~seg));'] + (
+               ['    uint32_t minl = i & seg;'] if mode == 'idx' else []) + [
+            f'    {j[0]}', f'    {j[1]}', '    if (!pv)', '        j = (int)i;',
+            '    d[33 * w + i] = aw[j];', '    p |= (uint32_t)pv << i;', '}',
+            'd[33 * w + 32] = (d[33 * w + 32] & ~G) | p;']
+
+
+def t_vote(r):
+    """vote.sync: a is the warp's predicate mask A; .all/.any/.uni over S_i's bits of A (one
+    predicate mask a warp), .ballot: A & S_i in each lane."""
+    if r.has('ballot'):
+        return lanes_of_s(r, ['d[32 * w + i] = a[w] & s;'])
+    mode = next(m for m in r.mods if m in ('all', 'any', 'uni'))
+    test = {'all': '(a[w] & s) == s', 'any': '(a[w] & s) != 0',
+            'uni': '(a[w] & s) == 0 || (a[w] & s) == s'}[mode]
+    return ['uint32_t p = 0;'] + lanes_of_s(r, [f'p |= (uint32_t)({test}) << i;']) + \
+        ['d[w] = (d[w] & ~G) | p;']
+
+
+def t_match(r):
+    """match.sync: each lane compares its a with every lane's (all 32 or 64 bits) into a mask,
+    kept to S_i; .any: that mask; .all: S_i and p if it holds all of S_i, else 0 and !p (d|p)."""
+    eq = ['uint32_t eq = 0;', 'for (unsigned j = 0; j < 32; j++)',
+          '    eq |= (uint32_t)(aw[j] == aw[i]) << j;']
+    if r.has('any'):
+        return lanes_of_s(r, eq + ['d[32 * w + i] = eq & s;'])
+    return ['uint32_t p = 0;'] + lanes_of_s(r, eq + [
+        'int all = (eq & s) == s;', 'd[33 * w + i] = all ? s : 0;', 'p |= (uint32_t)all << i;']) + \
+        ['d[33 * w + 32] = (d[33 * w + 32] & ~G) | p;']
+
+
+def t_actmask(r):
+    """activemask.b32: G in every executing lane."""
+    return ['for (unsigned i = 0; i < 32; i++)', '    if (G >> i & 1)',
+            '        d[32 * w + i] = G;']
+
+
+REDUX_INT = {'add': ('0', 'acc += x;'), 'and': ('~0u', 'acc &= x;'), 'or': ('0', 'acc |= x;'),
+             'xor': ('0', 'acc ^= x;')}  # (the start, the step)
+
+
+def t_redux(r):
+    """redux.sync: the operation over the a of S_i's lanes, each lane looping over the warp's
+    lanes and taking those of S_i; .f32 min/max as float compares with
+    -0 < +0, NaNs left out (all NaN: 0x7fffffff) or, with .NaN, any NaN giving 0x7fffffff, .abs
+    through fabsf (docs/SEMANTICS.md)."""
+    op = next(m for m in r.mods if m in ('add', 'min', 'max', 'and', 'or', 'xor'))
+    if r.ty == 'F32':
+        mx = op == 'max'
+        x = 'fabsf(f32_from_bits(aw[j]))' if r.has('abs') else 'f32_from_bits(aw[j])'
+        better = '(x > m || (x == m && !signbit(x)))' if mx else '(x < m || (x == m && signbit(x)))'
+        nan = r.has('nan')
+        return lanes_of_s(r, [
+            'float m = 0.0f;', 'int have = 0' + (', nan = 0;' if nan else ';'),
+            'for (unsigned j = 0; j < 32; j++) {',
+            '    if (!(s >> j & 1))', '        continue;', f'    float x = {x};',
+            '    if (isnan(x)) {'] + (['        nan = 1;'] if nan else []) + [
+            '        continue;', '    }',
+            f'    if (!have || {better})', '        m = x;', '    have = 1;', '}',
+            f'd[32 * w + i] = {"nan || !have" if nan else "!have"} ? 0x7fffffffu',
+            '                                   : f32_to_bits(m);'])
+    if op in REDUX_INT:
+        start, step = REDUX_INT[op]
+        return lanes_of_s(r, [f'uint32_t acc = {start};', 'for (unsigned j = 0; j < 32; j++) {',
+                              '    uint32_t x = aw[j];', '    if (s >> j & 1)', f'        {step}',
+                              '}', 'd[32 * w + i] = acc;'])
+    t = 'int32_t' if r.signed else 'uint32_t'
+    start = {('min', 0): 'UINT32_MAX', ('max', 0): '0', ('min', 1): 'INT32_MAX',
+             ('max', 1): 'INT32_MIN'}[(op, int(r.signed))]
+    cmp = '<' if op == 'min' else '>'
+    return lanes_of_s(r, [f'{t} acc = {start};', 'for (unsigned j = 0; j < 32; j++) {',
+                          f'    {t} x = ({t})aw[j];', f'    if ((s >> j & 1) && x {cmp} acc)',
+                          '        acc = x;', '}', 'd[32 * w + i] = (uint32_t)acc;'])
+
+
+def t_elect(r):
+    """elect.sync: the leader is S_i's lowest lane; d its lane number, p whether it is i (d|p)."""
+    return ['uint32_t p = 0;'] + lanes_of_s(r, [
+        'uint32_t leader = (uint32_t)__builtin_ctz(s);', 'd[33 * w + i] = leader;',
+        'p |= (uint32_t)(leader == i) << i;']) + ['d[33 * w + 32] = (d[33 * w + 32] & ~G) | p;']
+
+
 LIBM = {'FSIN': 'sinf', 'FCOS': 'cosf', 'FLG2': 'log2f', 'FEX2': 'exp2f', 'FTANH': 'tanhf'}
 
 
@@ -808,6 +932,8 @@ TEMPLATES = {
     'AND': t_logic, 'OR': t_logic, 'XOR': t_logic, 'NOT': t_logic, 'CNOT': t_cnot,
     'SHL': t_shift, 'SHR': t_shift, 'SHF': t_shf, 'LOP3': t_lop3,
     'PRMT': t_prmt, 'CVTI': t_cvti, 'MOV': t_mov, 'CVTF': t_cvtf,
+    'SHFL': t_shfl, 'VOTE': t_vote, 'MATCH': t_match, 'ACTMASK': t_actmask, 'REDUX': t_redux,
+    'ELECT': t_elect,
 }
 
 
@@ -833,20 +959,31 @@ def function(r):
     if cc:
         params.append('uint8_t *restrict cf')
     count = '2 * n' if r.x2 and r.sem in ELEMENTWISE_X2 else 'n / 32' if r.bits[0] in (1, 2, 33) or r.sem == 'SET' else 'n'
+    xlane = r.sem in XLANE_SEMS
+    if xlane:
+        params.append('const ptxcpu_lanemask *guard')
     body = TEMPLATES[r.sem](r)
     out = [f'static void plain_{r.id}({", ".join(params)})', '{']
     if directed(r):
         out += ['    int caller_mode = fegetround();', f'    fesetround({FESET[r.rnd]});']
-    out += [f'    for (size_t i = 0; i < {count}; i++) {{']
+    if xlane:  # over warps w, G the executing lanes; aw: a's lanes of the warp (a register a)
+        out += ['    for (size_t w = 0; w < n / 32; w++) {',
+                '        const uint32_t G = guard ? guard[w] : 0xffffffffu;']
+        if r.nsrc > 1 and r.bits[1] != 1:
+            out += [f'        const {types[1]} *aw = a + 32 * w;']
+    else:
+        out += [f'    for (size_t i = 0; i < {count}; i++) {{']
     out += ['        ' + line for line in body]
     out += ['    }']
     if directed(r):
         out += ['    fesetround(caller_mode);']
     out += ['}']
     args = ', '.join(['n', 'd'] + [f'src[{k - 1}]' for k in range(1, 5) if types[k]] +
-                     (['cf'] if cc else []))
-    out += [f'PLAIN_C_ENTRY({r.id})(size_t n, void *d, const void *const src[4], uint8_t *cf)',
-            '{'] + ([] if cc else ['    (void)cf;']) + [f'    plain_{r.id}({args});', '}', '']
+                     (['cf'] if cc else []) + (['guard'] if xlane else []))
+    out += [f'PLAIN_C_ENTRY({r.id})(size_t n, void *d, const void *const src[4], uint8_t *cf,',
+            '    const ptxcpu_lanemask *guard)', '{'] + ([] if cc else ['    (void)cf;']) + \
+        ([] if r.nsrc else ['    (void)src;']) + \
+        ([] if xlane else ['    (void)guard;']) + [f'    plain_{r.id}({args});', '}', '']
     return out
 
 
@@ -920,8 +1057,8 @@ def main():
                   'rounding modifier', items)
     table = [head + 'the table of every row\'s plain-C loop', ' * (PLAIN_C_TABLE).', tail,
              PREAMBLE]
-    table += [f'PLAIN_C_ENTRY({rs[0].id})(size_t n, void *d, const void *const src[4], uint8_t *cf);'
-              for rs, _ in shared]
+    table += [f'PLAIN_C_ENTRY({rs[0].id})(size_t n, void *d, const void *const src[4], '
+              'uint8_t *cf, const ptxcpu_lanemask *guard);' for rs, _ in shared]
     table += ['', 'const plain_c_fn PLAIN_C_TABLE[PTX_NROWS] = {']
     table += [f'    [PTX_OP_{r.id}] = PLAIN_C_XNAME(PLAIN_C_TABLE, {entry[r.id]}),' for r in rows]
     table += ['};']

@@ -77,7 +77,7 @@ int main(int argc, char **argv)
                     ptxcpu_run_prepared(&p);
                 double t1 = now();
                 for (int r = 0; r < 20; r++)
-                    t[row](W * 32, mem[0], src, cf);
+                    t[row](W * 32, mem[0], src, cf, NULL);
                 double t2 = now();
                 if (t1 - t0 < bk)
                     bk = t1 - t0;

@@ -68,7 +68,8 @@ for name in sorted(os.listdir(vecdir)):
     blocks = [text] if len(text) <= 4096 else [b for b in re.split(rb'\n\s*\n', text) if b.strip()]
     for b in blocks:
         write(d, i, b[:4096]); i += 1
-write_dict('vecfile', toks[:4] + ['->', 'cf=0', 'cf=1', 'nan', '*', '0x', '#', ':'] +
+write_dict('vecfile', toks[:4] + ['->', 'cf=0', 'cf=1', 'nan', '*', '0x', '#', ':', 'exec=', '[',
+                         ']', '|', '-'] +
            [mn for mn in spellings])
 
 # fuzz_operand: selector byte (width 16/32/64, integer-typed), why-length byte, token

@@ -28,7 +28,8 @@ CHECKS = {
                 'chain_mul64.vec': 'tests/vectors/chain_mul64.vec'}),
     'families': (['tests/vectors/gen/families.py', '{out}'],
                  {'families.vec': 'tests/vectors/families.vec',
-                  'warps.vec': 'tests/vectors/warps.vec'}),
+                  'warps.vec': 'tests/vectors/warps.vec',
+                  'warp_lanes.vec': 'tests/vectors/warp_lanes.vec'}),
     'hw_approx': (['tests/vectors/gen/hw_approx.py', '{out}'],
                   {'hw_h100_approx.vec': 'tests/vectors/hw_h100_approx.vec'}),
 }

@@ -1,7 +1,10 @@
 /* Suite `plain`: every plain-C baseline loop of `ptxcpu bench` (bench/plain_c.h), in each table
  * this CPU runs, against the scalar reference kernel through the public API, bit for bit: crossed
  * edge values, then random lanes (>= 10^4 per row / PTXCPU_TEST_SCALE); CC.CF in and out; the
- * caller's rounding mode restored by the rows that change it. */
+ * caller's rounding mode restored by the rows that change it. The warp-level rows (shfl.sync,
+ * vote, match, activemask, redux, elect: their results read other lanes) get whole warps shaped
+ * for them instead (fill_xlane): random guard masks (and none), membermasks uniform (full, the
+ * guard, random) or lane by lane, and sources that make lanes agree or differ. */
 #include "plain_c.h"
 #include "ptxcpu.h"
 #include "test_common.h"
@@ -162,9 +165,146 @@ static uint64_t get(const void *reg, unsigned bits, size_t i)
     case PTXCPU_DST_PRED_PAIR: /* p|q: two masks a warp, as p | q << 1 */
         return (((const uint32_t *)reg)[i / 32 * 2] >> (i % 32) & 1) |
                (((const uint32_t *)reg)[i / 32 * 2 + 1] >> (i % 32) & 1) << 1;
+    case PTXCPU_DST_B32_PRED: /* d|p: 33 words a warp, the lanes then p's mask; as d | p << 32 */
+        return ((const uint32_t *)reg)[i / 32 * 33 + i % 32] |
+               (uint64_t)(((const uint32_t *)reg)[i / 32 * 33 + 32] >> (i % 32) & 1) << 32;
     case 16: return ((const uint16_t *)reg)[i];
     case 32: return ((const uint32_t *)reg)[i];
     default: return ((const uint64_t *)reg)[i];
+    }
+}
+
+/* ---- the warp-level rows --------------------------------------------------------------------- */
+typedef enum xlane { XL_NONE, XL_SHFL, XL_VOTE, XL_MATCH, XL_ACTMASK, XL_REDUX, XL_ELECT } xlane;
+static xlane xlane_of(const ptxcpu_insn_desc *d)
+{
+    static const struct { const char *prefix; xlane kind; } k[] = {
+        {"shfl.sync.", XL_SHFL}, {"vote.sync.", XL_VOTE}, {"match.", XL_MATCH},
+        {"activemask.", XL_ACTMASK}, {"redux.sync.", XL_REDUX}, {"elect.sync", XL_ELECT}};
+    for (unsigned i = 0; i < sizeof k / sizeof k[0]; i++)
+        if (!strncmp(d->mnemonic, k[i].prefix, strlen(k[i].prefix)))
+            return k[i].kind;
+    return XL_NONE;
+}
+
+/* A warp's guard: all lanes (the common case), random, sparse, one lane, a partial last warp,
+ * all but one lane, none. */
+static uint32_t rand_guard(void)
+{
+    switch (below(8)) {
+    case 0: case 1: case 2: return 0xffffffffu;
+    case 3: return (uint32_t)rnd64();
+    case 4: return (uint32_t)(rnd64() & rnd64() & rnd64());
+    case 5: return 1u << below(32);
+    case 6: return 0xffffffffu >> below(32);
+    default: return below(4) ? ~(1u << below(32)) : 0;
+    }
+}
+
+/* Warp w's membermasks (m[0..31]) given its guard g: full (the common case), the guard
+ * (__activemask()), one random mask, lane by lane random, each lane's segment of 2^k lanes (as
+ * CUDA's width argument makes them), or lane by lane random without the lane itself (undefined in
+ * the spec; docs/SEMANTICS.md decides). */
+static void rand_members(uint32_t *m, uint32_t g)
+{
+    unsigned mode = below(7), width = 1u << below(6);
+    uint32_t one = (uint32_t)(below(2) ? rnd64() : rnd64() & rnd64());
+    for (unsigned i = 0; i < 32; i++) {
+        uint32_t r = (uint32_t)rnd64();
+        switch (mode) {
+        case 0: case 1: m[i] = 0xffffffffu; break;
+        case 2: m[i] = g; break;
+        case 3: m[i] = one; break;
+        case 4: m[i] = r; break;
+        case 5: m[i] = (uint32_t)(mask_of(width) << (i / width * width)); break;
+        default: m[i] = r & ~(1u << i); break;
+        }
+    }
+}
+
+/* shfl.sync's c: CUDA's forms for a width of 2^k lanes ((32 - width) << 8, with 0x1f but for .up),
+ * or random bits (segment masks and clamps CUDA never makes). */
+static uint32_t rand_shfl_c(void)
+{
+    uint32_t seg = (32u - (1u << below(6))) << 8;
+    switch (below(4)) {
+    case 0: return seg | 0x1f;
+    case 1: return seg;
+    case 2: return (uint32_t)rnd64() & 0x1f1f;
+    default: return (uint32_t)rnd64();
+    }
+}
+
+/* One f32 bits of redux.sync.min/max: the row's random floats, or zeros, ones, infinities and
+ * NaNs (quiet and signalling, either sign), which decide its open cases. */
+static uint32_t rand_redux_f32(const row *r, int ebase, unsigned mode)
+{
+    static const uint32_t special[] = {0, 0x80000000u, 0x3f800000u, 0xbf800000u, 0x7f800000u,
+                                       0xff800000u, 0x7fc00000u, 0xffc00000u, 0x7f800001u,
+                                       0xffbfffffu, 0x00000001u, 0x80000001u};
+    if (mode == 1 || (mode == 0 && below(8) == 0))
+        return special[below(sizeof special / sizeof special[0])];
+    if (mode == 2) /* NaN only */
+        return special[6 + below(4)];
+    return (uint32_t)rand_float(r, 0, r->nedge[0], ebase, 0);
+}
+
+/* Fills the sources and guards of a warp-level row, warp by warp (membermask: the last source). */
+static void fill_xlane(const row *r, xlane kind, size_t lanes, void *const src[4], uint32_t *guard)
+{
+    const ptxcpu_insn_desc *d = &r->d;
+    for (size_t w = 0; w < lanes / 32; w++) {
+        uint32_t g = guard ? guard[w] = rand_guard() : 0xffffffffu;
+        if (d->nsrc)
+            rand_members((uint32_t *)src[d->nsrc - 1] + 32 * w, g);
+        switch (kind) {
+        case XL_SHFL: {
+            uint32_t *a = (uint32_t *)src[0] + 32 * w, *b = (uint32_t *)src[1] + 32 * w;
+            uint32_t *c = (uint32_t *)src[2] + 32 * w;
+            unsigned bmode = below(4), cmode = below(3);
+            uint32_t bu = below(32), bs = below(2) ? below(40) : (uint32_t)rnd64();
+            uint32_t cu = rand_shfl_c();
+            for (unsigned i = 0; i < 32; i++) {
+                a[i] = (uint32_t)rnd64();
+                b[i] = bmode == 0 ? bu : bmode == 1 ? bs
+                     : bmode == 2 ? below(40) : (uint32_t)rnd64();
+                c[i] = cmode ? cu : rand_shfl_c();
+            }
+            break;
+        }
+        case XL_VOTE: { /* a: the warp's predicate mask */
+            uint32_t *a = (uint32_t *)src[0] + w;
+            switch (below(6)) {
+            case 0: *a = 0; break;
+            case 1: *a = 0xffffffffu; break;
+            case 2: *a = g; break;
+            case 3: *a = g & ~(1u << below(32)); break;
+            default: *a = (uint32_t)rnd64(); break;
+            }
+            break;
+        }
+        case XL_MATCH: { /* a few values a warp (one: every lane agrees), or random bits */
+            uint64_t v[4];
+            unsigned nv = 1 + below(4), bits = d->src_bits[0];
+            for (unsigned k = 0; k < 4; k++) /* 64 bits: values differing in one bit, either half */
+                v[k] = k && bits == 64 && below(2) ? v[0] ^ 1ull << below(64)
+                                                   : rnd64() & mask_of(bits);
+            int random = below(6) == 0;
+            for (unsigned i = 0; i < 32; i++)
+                put(src[0], bits, 32 * w + i, random ? rnd64() & mask_of(bits) : v[below(nv)]);
+            break;
+        }
+        case XL_REDUX: {
+            uint32_t *a = (uint32_t *)src[0] + 32 * w;
+            unsigned mode = below(5);
+            int ebase = below(3) == 0 ? (int)below(4) : (int)below(256);
+            for (unsigned i = 0; i < 32; i++)
+                a[i] = d->elem == PTXCPU_ELEM_F32 ? rand_redux_f32(r, ebase, mode > 2 ? 0 : mode)
+                                                  : (uint32_t)rand_int(r, 0, 32);
+            break;
+        }
+        default: break; /* activemask, elect: the guard and the membermask only */
+        }
     }
 }
 
@@ -254,8 +394,12 @@ static int approx_close(const ptxcpu_insn_desc *d, uint64_t x, uint64_t y)
     return 1;
 }
 
-/* Runs row r of table t on `lanes` lanes against the scalar kernel; prints the first mismatches. */
-static int check_row(const row *r, const char *tname, plain_c_fn fn, size_t lanes)
+/* Runs row r of table t on `lanes` lanes against the scalar kernel; prints the first mismatches.
+ * A warp-level row (kind) runs on fill_xlane's warps, with its random guards when `guarded` (else
+ * none: every lane executes), d's registers starting as the same random bits in both runs (the
+ * lanes outside the guard must keep them). */
+static int check_row(const row *r, const char *tname, plain_c_fn fn, size_t lanes, xlane kind,
+                     int guarded)
 {
     const ptxcpu_insn_desc *d = &r->d;
     size_t warps = lanes / PTXCPU_WARP;
@@ -264,14 +408,21 @@ static int check_row(const row *r, const char *tname, plain_c_fn fn, size_t lane
         src[k] = xalloc(lanes * 8);
     void *want = xalloc(lanes * 8), *got = xalloc(lanes * 8);
     ptxcpu_lanemask *ccw = xalloc(warps * sizeof *ccw);
+    ptxcpu_lanemask *guard = kind && guarded ? xalloc(warps * sizeof *guard) : NULL;
     uint8_t *cf = xalloc(lanes);
-    fill_sources(r, lanes, src);
+    if (kind) {
+        fill_xlane(r, kind, lanes, src, guard);
+        for (size_t j = 0; j < lanes; j++)
+            ((uint64_t *)want)[j] = ((uint64_t *)got)[j] = rnd64();
+    } else
+        fill_sources(r, lanes, src);
     for (size_t w = 0; w < warps; w++)
         ccw[w] = (ptxcpu_lanemask)rnd64();
     for (size_t i = 0; i < lanes; i++)
         cf[i] = (uint8_t)(ccw[i / PTXCPU_WARP] >> (i % PTXCPU_WARP) & 1);
 
     ptxcpu_batch b = {.n = warps, .d = want, .d_stride = PTXCPU_WARP * d->dst_bits / 8,
+                      .guard = guard, .guard_stride = sizeof *guard,
                       .cc = ccw, .cc_stride = sizeof *ccw};
     for (unsigned k = 0; k < d->nsrc; k++)
         b.src[k] = (ptxcpu_src){src[k], PTXCPU_WARP * d->src_bits[k] / 8};
@@ -281,7 +432,7 @@ static int check_row(const row *r, const char *tname, plain_c_fn fn, size_t lane
         bad = 1;
     }
     const void *const csrc[4] = {src[0], src[1], src[2], src[3]};
-    fn(lanes, got, csrc, cf);
+    fn(lanes, got, csrc, cf, guard);
     if (fegetround() != FE_TONEAREST) {
         printf("plain[%s] %s: the caller's rounding mode was not restored\n", tname, d->mnemonic);
         fesetround(FE_TONEAREST);
@@ -298,6 +449,9 @@ static int check_row(const row *r, const char *tname, plain_c_fn fn, size_t lane
             continue;
         if (shown++ < 3) {
             printf("plain[%s] %s lane %zu:", tname, d->mnemonic, i);
+            if (kind)
+                printf(" (lane %zu of its warp, guard 0x%08x)", i % PTXCPU_WARP,
+                       guard ? guard[i / PTXCPU_WARP] : 0xffffffffu);
             for (unsigned k = 0; k < d->nsrc; k++)
                 printf(" %c=0x%" PRIx64, "abce"[k], get(src[k], d->src_bits[k], i));
             printf(" -> 0x%" PRIx64 " expected 0x%" PRIx64, x, y);
@@ -312,6 +466,7 @@ static int check_row(const row *r, const char *tname, plain_c_fn fn, size_t lane
     free(want);
     free(got);
     free(ccw);
+    free(guard);
     free(cf);
     return bad;
 }
@@ -344,10 +499,14 @@ int main(void)
                 tf++;
                 continue;
             }
-            size_t crossed = crossed_lanes(&r);
+            xlane kind = xlane_of(&r.d);
+            size_t crossed = kind ? 0 : crossed_lanes(&r);
             size_t lanes = 10240 / scale > crossed + 64 ? 10240 / scale : crossed + 64;
+            if (kind) /* whole warps, each its own shapes: 1024 of them (>= 64) */
+                lanes = 32768 / scale > 64 * 32 ? 32768 / scale : 64 * 32;
             lanes = (lanes + PTXCPU_WARP - 1) / PTXCPU_WARP * PTXCPU_WARP;
-            if (check_row(&r, tname, t[i], lanes))
+            if (check_row(&r, tname, t[i], lanes, kind, 1) ||
+                (kind && check_row(&r, tname, t[i], lanes / 128 * 32, kind, 0)))
                 tf++;
             else
                 tp++;
