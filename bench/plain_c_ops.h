@@ -365,4 +365,86 @@ static inline uint16_t half_satfinite(uint16_t r, uint16_t inf)
     return (r & 0x7fff) == inf ? (uint16_t)(r - 1) : r;
 }
 
+/* ---- cvt with the OCP MX formats (9.7.9.21, OCP MX v1.0) -------------------------------------
+ * An element of EB exponent and MB mantissa bits (bias BIAS) in the low bits of a code; e4m3's
+ * S.1111.111 is its NaN (MX_NAN_ONES), e5m2's top exponent IEEE's infinities and NaNs (MX_IEEE),
+ * the 6- and 4-bit formats have neither (MX_FINITE). To the format: the float's bits rounded to
+ * nearest even at the element's last bit (normal: the exponent rebiased, subnormal: the
+ * significand shifted to a count of the least subnormal), saturated to the largest finite code;
+ * NaN to 0x7f (e4m3, e5m2) or +MAX_NORM; .relu: a negative result or -0 to +0. */
+enum { MX_FINITE, MX_NAN_ONES, MX_IEEE };
+static inline uint32_t mx_from_f32(float x, int eb, int mb, int bias, uint32_t maxc, uint32_t nanc,
+                                   int relu)
+{
+    uint32_t u = f32_to_bits(x), sign = u >> 31, a = u & 0x7fffffffu;
+    if (a > 0x7f800000u)
+        return nanc;
+    if (relu && sign)
+        return 0;
+    int32_t e = (int32_t)(a >> 23), te = e - 127 + bias; /* te: the element's biased exponent */
+    uint32_t q, rem, half;
+    if (te >= 1) { /* normal: rebias the exponent, keep mb fraction bits */
+        uint32_t w = a - ((uint32_t)(127 - bias) << 23);
+        q = w >> (23 - mb), rem = w & ((1u << (23 - mb)) - 1), half = 1u << (22 - mb);
+    } else { /* subnormal (or zero): a count of 2^(1 - bias - mb) */
+        uint32_t m = (a & 0x7fffffu) | (e ? 0x800000u : 0);
+        int32_t shift = 151 - bias - mb - (e ? e : 1);
+        shift = shift > 31 ? 31 : shift;
+        q = m >> shift, rem = m & ((1u << shift) - 1), half = 1u << (shift - 1);
+    }
+    q += rem > half || (rem == half && (q & 1));
+    return sign << (eb + mb) | (q > maxc ? maxc : q);
+}
+/* An element's exact value as a float (NaN for e4m3's and e5m2's NaNs, Inf for e5m2's) */
+static inline float mx_to_f32(uint32_t c, int eb, int mb, int bias, int kind)
+{
+    uint32_t sign = c >> (eb + mb) & 1, e = c >> mb & ((1u << eb) - 1), m = c & ((1u << mb) - 1);
+    uint32_t emax = (1u << eb) - 1, bits;
+    if (kind == MX_IEEE && e == emax)
+        bits = 0x7f800000u | m << (23 - mb);
+    else if (kind == MX_NAN_ONES && e == emax && m == (1u << mb) - 1)
+        bits = 0x7fc00000u;
+    else if (e == 0) /* subnormal: m times 2^(1 - bias - mb), exact in a float */
+        bits = f32_to_bits((float)m * f32_from_bits((uint32_t)(128 - bias - mb) << 23));
+    else
+        bits = (e + 127 - (uint32_t)bias) << 23 | m << (23 - mb);
+    return f32_from_bits(sign << 31 | bits);
+}
+#define MX_FORMAT(name, EB, MB, BIAS, MAXC, NANC, KIND)                                        \
+    static inline uint32_t name##_from_f32(float x, int relu)                                  \
+    {                                                                                          \
+        return mx_from_f32(x, EB, MB, BIAS, MAXC, NANC, relu);                                 \
+    }                                                                                          \
+    static inline float name##_to_f32(uint32_t c) { return mx_to_f32(c, EB, MB, BIAS, KIND); }
+MX_FORMAT(e4m3, 4, 3, 7, 0x7e, 0x7f, MX_NAN_ONES)
+MX_FORMAT(e5m2, 5, 2, 15, 0x7b, 0x7f, MX_IEEE)
+MX_FORMAT(e2m3, 2, 3, 1, 0x1f, 0x1f, MX_FINITE)
+MX_FORMAT(e3m2, 3, 2, 3, 0x1f, 0x1f, MX_FINITE)
+MX_FORMAT(e2m1, 2, 1, 1, 0x7, 0x7, MX_FINITE)
+#undef MX_FORMAT
+/* .scaled::n2::ue8m0: v times 2^(s - 127), exact in a float for every MX element (products from
+ * 2^-143 to below 2^143: f32's subnormals hold the small ones, the large ones overflow to Inf as
+ * their bf16 rounding does); s = 0xff, ue8m0's NaN, gives NaN. */
+static inline float mx_scale(float v, uint32_t s)
+{
+    return s == 0xff ? NAN : v * f32_from_bits(s ? s << 23 : 0x00400000u);
+}
+/* ue8m0 (2^(e - 127), 0xff NaN) of |x|: .rz 2^floor(log2 |x|), .rp 2^ceil(log2 |x|), from the
+ * float's exponent field; at least 2^-127 (0x00: zero, f32's subnormals but for .rp's above
+ * 2^-127), past 2^127 and Inf 0xff or, .satfinite, 0xfe; NaN 0xff. */
+static inline uint32_t ue8m0_from_f32(float x, int up, int satfinite)
+{
+    uint32_t a = f32_to_bits(x) & 0x7fffffffu, e = a >> 23, m = a & 0x7fffffu;
+    if (a > 0x7f800000u)
+        return 0xff;
+    if (e == 0)
+        return (uint32_t)(up && m > 0x400000u);
+    e += (uint32_t)(up && m);
+    return e > 254 ? (satfinite ? 0xfe : 0xff) : e;
+}
+static inline uint16_t ue8m0_to_bf16(uint32_t c)
+{
+    return (uint16_t)(c == 0xff ? 0x7fff : c ? c << 7 : 0x0040);
+}
+
 #endif

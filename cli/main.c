@@ -269,8 +269,9 @@ static int cmd_eval(int argc, char **argv)
     const unsigned imm_bits = ptxcpu_insn_imm_bits(&insn), nimm = imm_bits > 0;
     if (argc - ai != (int)(d.nsrc + nimm)) {
         /* the operands written pick the form where a spelling has two (min.f32 d, a, b, c) */
-        ptxcpu_status st = nimm ? PTXCPU_E_PARSE
-                                : ptxcpu_parse_n(mn, (unsigned)(argc - ai), target, &insn);
+        ptxcpu_status st = nimm || argc == ai /* (no operand: parse_n's 0 is "any form") */
+                               ? PTXCPU_E_PARSE
+                               : ptxcpu_parse_n(mn, (unsigned)(argc - ai), target, &insn);
         if (st == PTXCPU_E_TARGET) {
             fprintf(stderr, "ptxcpu eval: %s\n", ptxcpu_last_error());
             return 2;

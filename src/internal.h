@@ -27,7 +27,9 @@ enum ptx_ty {
     TY_NONE, TY_U16, TY_S16, TY_U32, TY_S32, TY_U64, TY_S64, TY_U16X2, TY_S16X2, TY_B32, TY_B64,
     TY_F16, TY_F16X2, TY_BF16, TY_BF16X2, TY_F32, TY_F32X2, TY_F64, TY_B16, TY_PRED,
     TY_U8, TY_S8, /* cvt's 8-bit types, held in 16-bit registers */
-    TY_TF32       /* cvt's .tf32 d: 1 + 8 + 10 bits at the top of a .b32, the low 13 bits 0 */
+    TY_TF32       /* cvt's .tf32 d: 1 + 8 + 10 bits at the top of a .b32, the low 13 bits 0 */,
+    /* cvt's packed OCP MX formats (two elements in a 16-bit register, a's upper) */
+    TY_E4M3X2, TY_E5M2X2, TY_E2M3X2, TY_E3M2X2, TY_E2M1X2, TY_UE8M0X2
 };
 
 /* Modifiers (column 6), a bit set. M_LEGACY marks the sm_1x mad.f32 kernels only. */
@@ -72,6 +74,9 @@ enum ptx_ty {
 /* cvt's .rna (9.7.9.21, .tf32 only: to nearest, ties away from zero), in the same bits: the row's
  * rounding is none, the mode no FP environment has. */
 #define M_RNA (1u << 16)
+/* cvt .scaled::n2::ue8m0 (to .bf16x2 from an MX format; a second source holds two ue8m0 scale
+ * factors), in the bit after .rna's */
+#define M_SCALED (1u << 17)
 /* The warp-level instructions' operation (9.7.9.6, 9.7.13.9-14), one per row, in the same bits
  * (read by these families only): shfl.sync's mode, vote.sync's and match.sync's, redux.sync's
  * operator (with M_ABS and M_NAN for its .f32 forms). */

@@ -55,7 +55,9 @@ static int is_type_tok(const char *t)
 {
     /* PTX fundamental and packed type names: u8..u64, s.., b.., f.., bf16, e4m3.., pred, x2 forms */
     if (!strcmp(t, "pred") || !strncmp(t, "bf16", 4) || !strncmp(t, "tf32", 4) ||
-        !strncmp(t, "e4m3", 4) || !strncmp(t, "e5m2", 4))
+        !strncmp(t, "e4m3", 4) || !strncmp(t, "e5m2", 4) || !strncmp(t, "e2m3", 4) ||
+        !strncmp(t, "e3m2", 4) || !strncmp(t, "e2m1", 4) || !strncmp(t, "ue8m0", 5) ||
+        !strncmp(t, "s2f6", 4))
         return 1;
     if (strchr("usbf", t[0]) && isdigit((unsigned char)t[1])) {
         const char *p = t + 1;
@@ -69,7 +71,8 @@ static int is_type_tok(const char *t)
 static int is_float_type(const char *t)
 {
     return t[0] == 'f' || !strncmp(t, "bf", 2) || !strncmp(t, "tf", 2) || !strncmp(t, "e4", 2) ||
-           !strncmp(t, "e5", 2);
+           !strncmp(t, "e5", 2) || !strncmp(t, "e2", 2) || !strncmp(t, "e3", 2) ||
+           !strncmp(t, "ue8", 3) || !strncmp(t, "s2f", 3);
 }
 
 /* What a part is, in the words of the messages; "type" exactly when is_type_tok. */

@@ -46,7 +46,9 @@ FAMILIES = [  # (name, fpu, cost)
     ('PRMT', 0, 0.98), ('CVTI', 0, 3.57), ('MOV', 0, 0.89), ('CVTF', 1, 23.66),
     # warp-level: shfl.sync (9.7.9.6), vote/match/activemask/redux/elect .sync (9.7.13)
     ('SHFL', 0, None), ('VOTE', 0, None), ('MATCH', 0, None), ('ACTMASK', 0, None),
-    ('REDUX', 0, None), ('ELECT', 0, None)]
+    ('REDUX', 0, None), ('ELECT', 0, None),
+    # cvt with the OCP MX formats (.e4m3x2 ... .ue8m0x2: 9.7.9.21)
+    ('CVTMX', 0, None), ('CVTMXS', 0, None)]
 
 # ISA extensions (PTX_EXTENSIONS in src/internal.h, in the order the dispatcher lays them over
 # their base ISA's table): the families each one's kernel table holds. Its translation unit expands
@@ -641,6 +643,43 @@ for r in ['rn', 'rz']:
                 tuple(x for x in (relu, sf) if x), ty2='f32', rnd=FRND[r], ws=(32, [32]),
                 sm=100 if sf else 90, ptx=(8, 6) if sf else (7, 8), sec='9.7.9.21')
 
+# 9.7.9.21 cvt with the packed 8-, 6- and 4-bit formats of OCP MX v1.0 (CVTMX): two elements a
+# register, a's (or a's upper half's) in the upper one. To them from two .f32 (d, a, b) or one
+# .f16x2/.bf16x2 (d, a): .rn.satfinite required, .relu optional; from them to .f16x2 (.rn, .relu)
+# and .bf16x2 (.rn, .relu, .satfinite, .scaled::n2::ue8m0 with a .b16 scale-factor operand);
+# .ue8m0x2 (powers of two) from two .f32 or a .bf16x2 by .rz/.rp, and back to .bf16x2. Registers:
+# the x2 formats in 16 bits (.b16; .e2m1x2's .b8 too, as cvt's 8-bit types). Targets: .e4m3x2 /
+# .e5m2x2 sm_89 (PTX 7.8), the others sm_100 (PTX 8.6), from .bf16x2 to f8 PTX 9.1, to .bf16x2
+# PTX 9.2. The scaled forms are family CVTMXS (their b, 16 bits, is the scale factors). (.rs,
+# the x4 forms and .s2f6x2: not yet.)
+MX_F8, MX_F6, MX_F4 = ['e4m3x2', 'e5m2x2'], ['e2m3x2', 'e3m2x2'], ['e2m1x2']
+for t in MX_F8 + MX_F6 + MX_F4 + ['ue8m0x2']:
+    W[t] = 16
+for x in MX_F8 + MX_F6 + MX_F4:
+    f8 = x in MX_F8
+    sm, p = (89, (7, 8)) if f8 else (100, (8, 6))
+    for relu in ['', 'relu']:
+        mods = ('satfinite',) + ((relu,) if relu else ())
+        row(name('cvt.rn.satfinite', relu, x, 'f32'), 'CVTMX', x, mods, ty2='f32', rnd='RN',
+            ws=(16, [32, 32]), sm=sm, ptx=p, sec='9.7.9.21')
+        for h in ['f16x2', 'bf16x2']:
+            row(name('cvt.rn.satfinite', relu, x, h), 'CVTMX', x, mods, ty2=h, rnd='RN',
+                ws=(16, [32]), sm=sm, ptx=(9, 1) if f8 and h == 'bf16x2' else p, sec='9.7.9.21')
+        row(name('cvt.rn', relu, 'f16x2', x), 'CVTMX', 'f16x2', (relu,) if relu else (), ty2=x,
+            rnd='RN', ws=(32, [16]), sm=sm, ptx=p, sec='9.7.9.21')
+        for sf in ['', 'satfinite']:
+            for sc in ['', 'scaled::n2::ue8m0']:
+                row(name('cvt.rn', relu, sf, sc, 'bf16x2', x), 'CVTMXS' if sc else 'CVTMX', 'bf16x2',
+                    tuple(m for m in (relu, sf, sc and 'scaled') if m), ty2=x, rnd='RN',
+                    ws=(32, [16, 16] if sc else [16]), sm=100, ptx=(9, 2), sec='9.7.9.21')
+for r in ['rz', 'rp']:
+    for sf in ['', 'satfinite']:
+        for a, ws in [('f32', [32, 32]), ('bf16x2', [32])]:
+            row(name('cvt', r, sf, 'ue8m0x2', a), 'CVTMX', 'ue8m0x2', (sf,) if sf else (), ty2=a,
+                rnd=r.upper(), ws=(16, ws), sm=100, ptx=(8, 6), sec='9.7.9.21')
+row('cvt.rn.bf16x2.ue8m0x2', 'CVTMX', 'bf16x2', ty2='ue8m0x2', rnd='RN', ws=(32, [16]), sm=100,
+    ptx=(8, 6), sec='9.7.9.21')
+
 # Warp-level instructions (9.7.9.6 shfl.sync, 9.7.13.9-14): each lane's result reads other lanes, so
 # their kernels take a whole warp (XLANE_FAMILIES), the guard mask being the set of lanes that
 # execute; membermask is the last source. d|p destinations are PTXCPU_DST_B32_PRED (33).
@@ -681,7 +720,7 @@ SHARED_IDS = {'FMIN3', 'FMAX3'}
 
 
 def ident_of(mnem, sem, nsrc):
-    return mnem.replace('.', '_') + (f'_{nsrc}src' if sem in SHARED_IDS else '')
+    return mnem.replace('.', '_').replace(':', '_') + (f'_{nsrc}src' if sem in SHARED_IDS else '')
 
 
 # Kernels: one per (family, types, modifiers, widths, CC use) and rounding, where the directed

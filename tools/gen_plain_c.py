@@ -63,6 +63,7 @@ ELEMENTWISE_X2 = ('ADD', 'MIN', 'MAX', 'FSUB', 'HADD', 'FADD', 'FMUL', 'FFMA', '
                   'FMIN', 'FMAX', 'HSUB', 'HMUL', 'HFMA', 'FTANH', 'FEX2')
 MIXED_SEMS = ('MXADD', 'MXSUB', 'MXFMA')
 CVT_C = {'F32': 'float', 'F64': 'double'}
+MX_SEMS = ('CVTMX', 'CVTMXS')  # cvt with the OCP MX formats (the scaled forms: CVTMXS)
 
 
 def operand_types(r):
@@ -79,6 +80,10 @@ def operand_types(r):
         # (.f16x2 / .bf16x2 of two .f32: b too; their d and .tf32's: the .b32's bits)
         b = CVT_C.get(r.ty2, U(r.bits[2])) if r.nsrc > 1 else None
         return [CVT_C.get(r.ty, U(r.bits[0])), CVT_C.get(r.ty2, U(r.bits[1])), b, None, None]
+    if r.sem in MX_SEMS:  # d, a, scale-factor: registers' bits; .f32 sources as floats
+        src = 'float' if r.ty2 == 'F32' else U(r.bits[1])
+        b = None if r.nsrc < 2 else 'float' if r.ty2 == 'F32' else U(r.bits[2])
+        return [U(r.bits[0]), src, b, None, None]
     if r.sem == 'SLCT':  # d, a, b the .dtype's bits; c an int32_t or a float
         u = U(r.bits[0])
         return [u, u, u, 'float' if r.ty2 == 'F32' else 'int32_t', None]
@@ -743,6 +748,49 @@ def cvt_tf32(r):
     return out + ['d[i] = t;']
 
 
+# cvt with the OCP MX formats: the element formats of bench/plain_c_ops.h (its <name>_from_f32 and
+# <name>_to_f32), and each element's width in its register
+MX_ELEM = {'E4M3X2': 8, 'E5M2X2': 8, 'E2M3X2': 8, 'E3M2X2': 8, 'E2M1X2': 4, 'UE8M0X2': 8}
+
+
+def t_cvtmx(r):
+    """cvt to and from .e4m3x2/.e5m2x2/.e2m3x2/.e3m2x2/.e2m1x2/.ue8m0x2 (docs/SEMANTICS.md), per
+    element as users write it: the sources as floats (an .f32, an f16/bf16 half widened exactly),
+    then the element's bits by rounding the float's bits to nearest even and saturating
+    (mx_from_f32), or its power of two from the exponent field (ue8m0_from_f32); the other way the
+    element's exact float (mx_to_f32; the 6-bit formats' low 6 bits), times the scale factor
+    (mx_scale, exact), rounded to f16 / bf16 once (f16_round, bf16_round), then .satfinite and
+    .relu on the bits. a's element (a's upper half) goes to d's upper element."""
+    dt, at = r.ty, r.ty2
+    relu = int(r.has('relu'))
+    if dt in MX_ELEM:  # to an MX format or ue8m0 from .f32 a, b, or the halves of a
+        if at == 'F32':
+            srcs = ['a[i]', 'b[i]']
+        else:
+            cv = 'f16_bits_to_float' if at == 'F16X2' else 'bf16_to_float'
+            srcs = [f'{cv}((uint16_t)(a[i] >> 16))', f'{cv}((uint16_t)a[i])']
+        if dt == 'UE8M0X2':
+            conv = [f'ue8m0_from_f32({x}, {int(r.rnd == "RP")}, {int(r.has("satfinite"))})'
+                    for x in srcs]
+        else:
+            conv = [f'{dt[:-2].lower()}_from_f32({x}, {relu})' for x in srcs]
+        return [f'd[i] = (uint16_t)({conv[0]} << {MX_ELEM[dt]} | {conv[1]});']
+    eb = MX_ELEM[at]  # from an MX format (or ue8m0) to .f16x2 / .bf16x2
+    mask = {'E2M3X2': '0x3f', 'E3M2X2': '0x3f'}.get(at, hex((1 << eb) - 1))
+    els = [f'(a[i] >> {eb} & {mask})', f'(a[i] & {mask})']
+    if at == 'UE8M0X2':  # (no scaled form)
+        return [f'd[i] = (uint32_t)ue8m0_to_bf16({els[0]}) << 16 | ue8m0_to_bf16({els[1]});']
+    f = at[:-2].lower()
+    vals = [f'{f}_to_f32{x}' for x in els]
+    if r.has('scaled'):
+        vals = [f'mx_scale({vals[0]}, b[i] >> 8)', f'mx_scale({vals[1]}, b[i] & 0xffu)']
+    h, inf = ('f16', '0x7c00') if dt == 'F16X2' else ('bf16', '0x7f80')
+    return ([f'uint16_t hi = {h}_round({vals[0]}, FE_TONEAREST),',
+             f'         lo = {h}_round({vals[1]}, FE_TONEAREST);'] +
+            half_clamps(r, 'hi', inf) + half_clamps(r, 'lo', inf) +
+            ['d[i] = (uint32_t)hi << 16 | lo;'])
+
+
 # prmt's modes (9.7.9.7): row c & 3 of the spec's table, entry k the source byte of d's byte k
 PRMT_MODES = {'f4e': '0,1,2,3, 1,2,3,4, 2,3,4,5, 3,4,5,6', 'b4e': '0,7,6,5, 1,0,7,6, 2,1,0,7, 3,2,1,0',
               'rc8': '0,0,0,0, 1,1,1,1, 2,2,2,2, 3,3,3,3', 'ecl': '0,1,2,3, 1,1,2,3, 2,2,2,3, 3,3,3,3',
@@ -933,7 +981,7 @@ TEMPLATES = {
     'SHL': t_shift, 'SHR': t_shift, 'SHF': t_shf, 'LOP3': t_lop3,
     'PRMT': t_prmt, 'CVTI': t_cvti, 'MOV': t_mov, 'CVTF': t_cvtf,
     'SHFL': t_shfl, 'VOTE': t_vote, 'MATCH': t_match, 'ACTMASK': t_actmask, 'REDUX': t_redux,
-    'ELECT': t_elect,
+    'ELECT': t_elect, 'CVTMX': t_cvtmx, 'CVTMXS': t_cvtmx,
 }
 
 
@@ -946,7 +994,7 @@ def effective(r):
 
 
 def directed(r):
-    return r.rnd in FESET
+    return r.rnd in FESET and r.sem not in MX_SEMS  # (ue8m0's .rz/.rp: on the bits)
 
 
 def function(r):

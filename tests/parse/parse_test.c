@@ -165,6 +165,12 @@ static const struct { const char *sec, *pattern; } syntax[] = {
     {"9.7.9.21", "cvt<.rn,.rz>{.relu}{.satfinite}<.f16x2,.bf16x2>.f32"},
     {"9.7.9.21", "cvt.rna{.satfinite}.tf32.f32"},
     {"9.7.9.21", "cvt<.rn,.rz>{.satfinite}{.relu}.tf32.f32"},
+    /* the OCP MX formats (.rs, the x4 forms and .s2f6x2 not yet) */
+    {"9.7.9.21", "cvt.rn.satfinite{.relu}<.e4m3x2,.e5m2x2,.e2m3x2,.e3m2x2,.e2m1x2><.f32,.f16x2,.bf16x2>"},
+    {"9.7.9.21", "cvt.rn{.relu}.f16x2<.e4m3x2,.e5m2x2,.e2m3x2,.e3m2x2,.e2m1x2>"},
+    {"9.7.9.21", "cvt.rn{.relu}{.satfinite}{.scaled::n2::ue8m0}.bf16x2<.e4m3x2,.e5m2x2,.e2m3x2,.e3m2x2,.e2m1x2>"},
+    {"9.7.9.21", "cvt<.rz,.rp>{.satfinite}.ue8m0x2<.f32,.bf16x2>"},
+    {"9.7.9.21", "cvt.rn.bf16x2.ue8m0x2"},
     {"9.7.8.6", "lop3.b32"}, {"9.7.8.6", "lop3<.or,.and>.b32"},
     {"9.7.8.8", "shl<.b16,.b32,.b64>"},
     {"9.7.8.9", "shr<.b16,.b32,.b64,.u16,.u32,.u64,.s16,.s32,.s64>"},
@@ -190,14 +196,14 @@ static const struct { const char *sec, *pattern; } syntax3[] = {
 };
 
 #define MAXSPELL 8192
-static struct { char mn[48]; const char *sec; unsigned nsrc; } spelled[MAXSPELL]; /* nsrc 0: spec_shape's */
+static struct { char mn[64]; const char *sec; unsigned nsrc; } spelled[MAXSPELL]; /* nsrc 0: spec_shape's */
 static int nspelled;
 
 static void expand(const char *pat, char *out, size_t len, const char *sec)
 {
     const char *open = strpbrk(pat, "<{");
     if (!open) {
-        snprintf(out + len, 48 - len, "%s", pat);
+        snprintf(out + len, 64 - len, "%s", pat);
         if (nspelled < MAXSPELL) {
             strcpy(spelled[nspelled].mn, out);
             spelled[nspelled++].sec = sec;
@@ -239,11 +245,20 @@ static unsigned type_bits(const char *mn) /* width of the (first) instruction ty
         {".u16x2", 32}, {".s16x2", 32}, {".f16x2", 32}, {".bf16x2", 32}, {".f32x2", 64},
         {".u16", 16}, {".s16", 16}, {".b16", 16}, {".f16", 16}, {".bf16", 16}, {".u32", 32}, {".s32", 32},
         {".b32", 32}, {".f32", 32}, {".tf32", 32}, {".u64", 64}, {".s64", 64}, {".b64", 64},
-        {".f64", 64}};
+        {".f64", 64}, /* the OCP MX pairs: 16-bit registers (.e2m1x2's .b8 too) */
+        {".e4m3x2", 16}, {".e5m2x2", 16}, {".e2m3x2", 16}, {".e3m2x2", 16}, {".e2m1x2", 16},
+        {".ue8m0x2", 16}};
     for (size_t i = 0; i < sizeof tys / sizeof tys[0]; i++)
         if (has(mn, tys[i].t))
             return tys[i].bits;
     return 0;
+}
+
+/* an OCP MX pair type (.e4m3x2 ... .ue8m0x2) */
+static int mx_type(const char *t)
+{
+    return has(t, ".e4m3x2") || has(t, ".e5m2x2") || has(t, ".e2m3x2") || has(t, ".e3m2x2") ||
+           has(t, ".e2m1x2") || has(t, ".ue8m0x2");
 }
 
 static unsigned last_type_bits(const char *mn) /* width of the last part, a type (set's .stype) */
@@ -264,6 +279,9 @@ static unsigned spec_min_sm(const char *mn)
     if (opcode_is(mn, "match")) return 70;
     if (opcode_is(mn, "redux")) return has(mn, ".f32") ? 100 : 80;
     if (!strcmp(mn, "elect.sync")) return 90;
+    if (opcode_is(mn, "cvt") && mx_type(mn)) /* f8: sm_89; f6, f4, ue8m0 and to .bf16x2: sm_100 */
+        return (has(mn, ".e4m3x2") || has(mn, ".e5m2x2")) && !has(mn, ".bf16x2.e4m3x2") &&
+               !has(mn, ".bf16x2.e5m2x2") ? 89 : 100;
     if (mixed(mn)) return 100;
     int x2int = has(mn, ".u16x2") || has(mn, ".s16x2");
     if (opcode_is(mn, "popc") || opcode_is(mn, "clz") || opcode_is(mn, "bfind") ||
@@ -339,6 +357,13 @@ static unsigned spec_ptx(const char *mn)
     if (opcode_is(mn, "activemask")) return 62;
     if (opcode_is(mn, "redux")) return has(mn, ".f32") ? 86 : 70;
     if (!strcmp(mn, "elect.sync")) return 80;
+    if (opcode_is(mn, "cvt") && mx_type(mn)) { /* to .bf16x2 9.2; f8 from .bf16x2 9.1; f8 7.8 */
+        int f8 = has(mn, ".e4m3x2") || has(mn, ".e5m2x2");
+        const char *atype = strrchr(mn, '.');
+        if (has(mn, ".bf16x2") && mx_type(atype) && strcmp(atype, ".ue8m0x2")) return 92;
+        if (f8) return !strcmp(atype, ".bf16x2") ? 91 : 78;
+        return 86;
+    }
     if (opcode_is(mn, "cvt")) { /* 9.7.9.21's PTX ISA notes */
         if (has(mn, ".tf32")) /* .rna 7.0; .rn/.rz 7.8; .satfinite: 8.1 with .rna, else 8.6 */
             return has(mn, ".satfinite") ? (has(mn, ".rna") ? 81 : 86) : has(mn, ".rna") ? 70 : 78;
@@ -454,8 +479,12 @@ static void spec_shape(const char *mn, unsigned *nsrc, unsigned *dbits, unsigned
         *nsrc = 1, *dbits = has(dt, ".u8") || has(dt, ".s8") ? 16 : type_bits(dt);
         sbits[0] = has(atype, ".u8") || has(atype, ".s8") ? 16 : type_bits(atype);
         sbits[1] = sbits[2] = 0;
-        if (has(dt, ".f16x2") || has(dt, ".bf16x2")) /* d, a, b: two .f32 into one packed d */
-            *nsrc = 2, sbits[1] = sbits[0];
+        if (!strcmp(atype, ".f32") && (type_bits(dt) == 16 || has(dt, ".f16x2") ||
+                                       has(dt, ".bf16x2") || has(dt, ".ue8m0x2")))
+            if (has(dt, ".f16x2") || has(dt, ".bf16x2") || mx_type(dt)) /* d, a, b: two .f32 */
+                *nsrc = 2, sbits[1] = sbits[0];
+        if (has(mn, ".scaled::n2::ue8m0")) /* d, a, scale-factor (.b16) */
+            *nsrc = 2, sbits[1] = 16;
     }
     if (mixed(mn)) { /* d and the last source f32, a (and fma's b) 16-bit */
         *dbits = 32;
@@ -497,7 +526,7 @@ static int by_spelling(const void *x, const void *y)
 
 static void test_table(void)
 {
-    char buf[48];
+    char buf[64];
     for (size_t i = 0; i < sizeof syntax / sizeof syntax[0]; i++)
         expand(syntax[i].pattern, buf, 0, syntax[i].sec);
     for (size_t i = 0; i < sizeof syntax3 / sizeof syntax3[0]; i++) {
@@ -610,6 +639,7 @@ static void test_table(void)
                 dtype--;
             snprintf(cvt_dtype, sizeof cvt_dtype, "%.*s", (int)(atype - dtype), dtype);
             tmn = cvt_dtype;
+            elems = strstr(cvt_dtype, "x2") ? 2 : 1; /* (d's elements: .e4m3x2 from .f32 too) */
         }
         /* (set: its sources' .stype, the last part; d is .dtype: ptxcpu_insn_desc has one elem;
          * slct: d's, a's and b's, the first type) */

@@ -145,6 +145,7 @@ def spellings():
     out += ['cvt%s.%s.%s' % (s, d, a) for s in ('', '.sat') for d in ints for a in ints
             if not s or not (int_limits(d)[0] <= int_limits(a)[0] and int_limits(a)[1] <= int_limits(d)[1])]
     out += cvtf_spellings()  # 9.7.9.21 cvt with a float type
+    out += cvtmx_spellings()  # 9.7.9.21 cvt with the OCP MX formats
     out += ['shl.%s' % t for t in ('b16', 'b32', 'b64')]
     out += ['shr.%s' % t for t in ('b16', 'b32', 'b64', 'u16', 'u32', 'u64', 's16', 's32', 's64')]
     # 9.7.6.1 set d, a, b{, c}: the same, with a destination type u32, s32 or f32 first
@@ -1596,6 +1597,331 @@ def cvtx_cases(I, rng):
     return [(bits[2 * k], bits[2 * k + 1]) for k in range(12)]
 
 
+# ---- 9.7.9.21 cvt with the OCP MX formats (docs/SEMANTICS.md "Conversion with the OCP MX formats")
+# Written from the formats' definitions in OCP Microscaling Formats (MX) v1.0 (5.3 the element
+# types, 5.4.1 E8M0) and the section's text, on exact Fractions; never from ptxcpu's code.
+# name: (exponent bits, mantissa bits, bias, what the all-ones exponent holds: 'nan' e4m3's
+# S.1111.111 NaN only, 'ieee' e5m2's infinities and NaNs, None a normal binade)
+MX_FMT = {'e4m3': (4, 3, 7, 'nan'), 'e5m2': (5, 2, 15, 'ieee'), 'e2m3': (2, 3, 1, None),
+          'e3m2': (3, 2, 3, None), 'e2m1': (2, 1, 1, None)}
+MX_MAX = {'e4m3': (Fraction(448), 0x7e), 'e5m2': (Fraction(57344), 0x7b),   # SEMANTICS' values
+          'e2m3': (Fraction(15, 2), 0x1f), 'e3m2': (Fraction(28), 0x1f), 'e2m1': (Fraction(6), 0x7)}
+MX_F8, MX_F6, MX_F4 = ('e4m3x2', 'e5m2x2'), ('e2m3x2', 'e3m2x2'), ('e2m1x2',)
+MX_HALF = ('f16x2', 'bf16x2')
+SCALED = 'scaled::n2::ue8m0'
+
+
+def cvtmx_spellings():
+    """The section's syntax lines for the x2 MX types (no .rs, no x4 forms, no .s2f6x2):
+    cvt.rn.satfinite{.relu}.fNx2type.f32 / .fp16x2type, cvt.rn{.relu}.f16x2.fNx2type,
+    cvt.rn{.relu}{.satfinite}{.scaled::n2::ue8m0}.bf16x2.fNx2type for N = 8, 6, 4;
+    cvt.frnd3{.satfinite}.ue8m0x2.f32 / .bf16x2, cvt.rn.bf16x2.ue8m0x2."""
+    out = []
+    for x in MX_F8 + MX_F6 + MX_F4:
+        for rl in ('', '.relu'):
+            out += ['cvt.rn.satfinite%s.%s.%s' % (rl, x, a) for a in ('f32',) + MX_HALF]
+            out.append('cvt.rn%s.f16x2.%s' % (rl, x))
+            out += ['cvt.rn%s%s%s.bf16x2.%s' % (rl, sf, sc, x) for sf in ('', '.satfinite')
+                    for sc in ('', '.' + SCALED)]
+    out += ['cvt.%s%s.ue8m0x2.%s' % (r, sf, a) for r in ('rz', 'rp') for sf in ('', '.satfinite')
+            for a in ('f32', 'bf16x2')]
+    return out + ['cvt.rn.bf16x2.ue8m0x2']
+
+
+class MXInsn:
+    """A CVTMX spelling: d's and a's types, modifiers, operand and result widths."""
+
+    def __init__(self, name):
+        tok = name.split('.')
+        self.name, self.dtype, self.atype, self.mods = name, tok[-2], tok[-1], set(tok[1:-2])
+        self.relu, self.satf = 'relu' in self.mods, 'satfinite' in self.mods
+        self.scaled = SCALED in self.mods
+        self.rnd = next(r for r in ('rn', 'rz', 'rp') if r in self.mods)
+        if self.atype == 'f32':
+            self.src = [32, 32]
+        elif self.atype in MX_HALF:
+            self.src = [32]
+        else:                                   # a .b16 (.e2m1x2: its .b8 in a 16-bit register)
+            self.src = [16, 16] if self.scaled else [16]
+        self.dst = 32 if self.dtype in MX_HALF else 16
+
+
+def mx_decode(bits, f):
+    """An element's value: ('nan',) | ('inf', sign) | ('fin', sign, magnitude)."""
+    E, m, bias, top = MX_FMT[f]
+    sg, e, fr = bits >> (E + m) & 1, bits >> m & M(E), bits & M(m)
+    if e == M(E) and (top == 'ieee' or top == 'nan' and fr == M(m)):
+        return NAN if fr or top == 'nan' else ('inf', sg)
+    if e == 0:
+        return ('fin', sg, Fraction(fr, 1 << m) * Fraction(2) ** (1 - bias))
+    return ('fin', sg, Fraction((1 << m) | fr, 1 << m) * Fraction(2) ** (e - bias))
+
+
+def mx_encode(val, f, relu):
+    """.rn.satfinite{.relu}: the exact value rounded once to nearest even on f's grid (subnormals,
+    exponent unbounded above), then a magnitude past MAX_NORM (and +-Inf) is +-MAX_NORM; a zero
+    keeps the sign; .relu: a negative result or -0 is +0. NaN: 0x7f for the 8-bit formats, +MAX_NORM
+    for the 6- and 4-bit ones (which have no NaN)."""
+    E, m, bias, top = MX_FMT[f]
+    mx = MX_MAX[f][0]
+    if val == NAN:
+        return 0x7f if top else M(E + m)
+    sg = val[1]
+    r = mx if val[0] == 'inf' else Fraction(0) if val[2] == 0 else \
+        min(mx, round_mag(val[2], sg, m + 1, 1 - bias, 'rn'))
+    if relu and sg:
+        return 0
+    if r == 0:
+        return sg << (E + m)
+    e = ilog2(r)
+    if e < 1 - bias:                                       # subnormal: a count of the least one
+        q = r / Fraction(2) ** (1 - bias - m)
+        code = int(q)
+    else:
+        q = r / Fraction(2) ** (e - m)
+        code = (e + bias) << m | (int(q) - (1 << m))
+    assert q.denominator == 1
+    return sg << (E + m) | code
+
+
+def half_from(val, h, scale, relu, satf):
+    """An exact value (or NaN / Inf) to f16 / bf16 bits: times 2^(scale - 127) (scale 0xff, the
+    ue8m0 NaN: the canonical NaN), rounded once to nearest even (overflow Inf, subnormals on the
+    format's grid), then .satfinite (+-Inf to +-MAX_NORM) and .relu (negatives and -0 to +0)."""
+    if scale == 0xff:
+        val = NAN
+    if val[0] == 'fin':
+        val = ('fin', val[1], val[2] * Fraction(2) ** (scale - 127))
+    d = encode(val, h, 'rn', False, False)
+    if satf and d & 0x7fff == (0x7c00 if h == 'f16' else 0x7f80):
+        d -= 1
+    if relu and d & 0x8000:
+        d = 0
+    return d
+
+
+def ue8m0_encode(val, rnd, satf):
+    """A magnitude to ue8m0 (2^(e - 127), e = 0..254, 0xff NaN; no zero, no sign): .rz the largest
+    power of two not above it, .rp the smallest not below, 2^-127 at least (zero and tiny: 0x00);
+    past 2^127 and +-Inf: 0xff, .satfinite 0xfe; NaN 0xff."""
+    if val == NAN:
+        return 0xff
+    if val[0] == 'inf':
+        return 0xfe if satf else 0xff
+    x = val[2]
+    if x == 0:
+        return 0
+    k = ilog2(x)
+    if rnd == 'rp' and Fraction(2) ** k != x:
+        k += 1
+    if k > 127:
+        return 0xfe if satf else 0xff
+    return max(k, -127) + 127
+
+
+def cvtmx_eval(I, ops):
+    """d's bits; a's element (a's upper half, a's upper element) in d's upper element."""
+    at, dt = I.atype, I.dtype
+    if at == 'f32':
+        vals = [decode(ops[0], 'f32', False), decode(ops[1], 'f32', False)]
+    elif at in MX_HALF:
+        vals = [decode(ops[0] >> 16, at[:-2], False), decode(ops[0] & 0xffff, at[:-2], False)]
+    else:
+        eb = 4 if at == 'e2m1x2' else 8
+        els = [ops[0] >> eb & M(eb), ops[0] & M(eb)]       # (.e2m1x2: the register's low byte)
+        if at in MX_F6:
+            assert all(e < 0x40 for e in els), 'a 6-bit element with its top bits set'
+        if at == 'ue8m0x2':
+            vals = [NAN if e == 0xff else ('fin', 0, Fraction(2) ** (e - 127)) for e in els]
+        else:
+            vals = [mx_decode(e, at[:-2]) for e in els]
+    if dt in MX_HALF:
+        sc = [ops[1] >> 8, ops[1] & 0xff] if I.scaled else [0x7f, 0x7f]
+        r = [half_from(v, dt[:-2], s, I.relu, I.satf) for v, s in zip(vals, sc)]
+        return r[0] << 16 | r[1]
+    if dt == 'ue8m0x2':
+        r = [ue8m0_encode(v, I.rnd, I.satf) for v in vals]
+        return r[0] << 8 | r[1]
+    r = [mx_encode(v, dt[:-2], I.relu) for v in vals]
+    return r[0] << (4 if dt == 'e2m1x2' else 8) | r[1]
+
+
+# docs/SEMANTICS.md's examples and the formats' ends, worked by hand: (spelling, sources, d)
+CVTMX_EXAMPLES = [
+    ('cvt.rn.satfinite.e4m3x2.f32', (0xb5800000, 0x43e00000), 0x807e),   # -2^-20: -0; 448
+    ('cvt.rn.satfinite.relu.e4m3x2.f32', (0xb5800000, 0x7fc00000), 0x007f),
+    ('cvt.rn.satfinite.e4m3x2.f32', (0xffc00000, 0x7f800000), 0x7f7e),   # NaN 0x7f; Inf MAX
+    ('cvt.rn.satfinite.e5m2x2.f32', (0x47600000, 0xffc00001), 0x7b7f),   # 57344; NaN
+    ('cvt.rn.satfinite.e5m2x2.f32', (0xff800000, 0x47700000), 0xfb7b),   # -Inf; 61440: MAX
+    ('cvt.rn.satfinite.e2m3x2.f32', (0x40f00000, 0x7fc00000), 0x1f1f),   # 7.5; NaN +MAX
+    ('cvt.rn.satfinite.e3m2x2.f32', (0x41e00000, 0xff800000), 0x1f3f),   # 28; -Inf -MAX
+    ('cvt.rn.satfinite.e2m1x2.f32', (0x40c00000, 0xffc00000), 0x0077),   # 6; NaN +MAX
+    ('cvt.rn.satfinite.e2m1x2.f32', (0x3fa00000, 0x3fe00000), 0x0024),   # 1.25 -> 1, 1.75 -> 2
+    ('cvt.rn.satfinite.e2m1x2.f16x2', (0x34003a00,), 0x0002),            # 0.25 -> 0, 0.75 -> 1
+    ('cvt.rn.f16x2.e4m3x2', (0x7e7f,), 0x5f007fff),                      # 448; NaN
+    ('cvt.rn.satfinite.bf16x2.e5m2x2', (0x7cfc,), 0x7f7fff7f),           # +-Inf: +-MAX_NORM
+    ('cvt.rn.relu.bf16x2.e5m2x2', (0xfc7c,), 0x00007f80),
+    ('cvt.rn.scaled::n2::ue8m0.bf16x2.e4m3x2', (0x3838, 0xff80), 0x7fff4000),  # 1 * NaN; 1 * 2
+    ('cvt.rn.scaled::n2::ue8m0.bf16x2.e4m3x2', (0x1b19, 0x0000), 0x00060004),  # 5.5, 4.5 ulps
+    ('cvt.rn.bf16x2.ue8m0x2', (0x00ff,), 0x00407fff),                    # 2^-127; NaN
+    ('cvt.rn.bf16x2.ue8m0x2', (0xfe7f,), 0x7f003f80),                    # 2^127; 1
+    ('cvt.rz.ue8m0x2.f32', (0x00000000, 0x7f800000), 0x00ff),
+    ('cvt.rz.satfinite.ue8m0x2.f32', (0x7fc00000, 0xff800000), 0xfffe),
+    ('cvt.rz.ue8m0x2.f32', (0x3fc00000, 0xbfc00000), 0x7f7f),            # 1.5: 1 (sign ignored)
+    ('cvt.rp.ue8m0x2.f32', (0x3fc00000, 0x7f000001), 0x80ff),            # 2; past 2^127
+    ('cvt.rp.satfinite.ue8m0x2.bf16x2', (0x7f010030,), 0xfe00),          # past 2^127; 1.5 2^-128
+    ('cvt.rp.ue8m0x2.bf16x2', (0x00600040,), 0x0100)]                    # 1.5 2^-127; 2^-127
+
+
+def cvtmx_self_check():
+    for f, (mx, code) in MX_MAX.items():
+        assert mx_decode(code, f) == ('fin', 0, mx), f
+        assert mx_encode(('fin', 0, mx * 4), f, False) == code, f
+    for name, ops, d in CVTMX_EXAMPLES:
+        got = cvtmx_eval(MXInsn(name), ops)
+        assert got == d, (name, [hex(x) for x in ops], hex(got), hex(d))
+
+
+def mx_values(f):
+    """Inputs for a conversion to f (exact Fractions, or named specials): around zero, the
+    subnormals and their ties, the least normal, ties at 1 (to even down and up, just above),
+    MAX_NORM, its ulp's midpoint and beyond (saturation), f32's extremes, -2^-20 (SEMANTICS)."""
+    E, m, bias = MX_FMT[f][:3]
+    sub, nrm, u1 = Fraction(2) ** (1 - bias - m), Fraction(2) ** (1 - bias), Fraction(1, 1 << m)
+    mx = MX_MAX[f][0]
+    umax = Fraction(2) ** (ilog2(mx) - m)            # the ulp at MAX_NORM
+    return ['nan', 'snan', 'inf', '-inf', Fraction(0), '-0', sub / 2, -sub * 3 / 4, sub,
+            sub * 3 / 2, -sub * 5 / 2, nrm - sub, (nrm - sub / 2), -nrm, 1 + u1 / 2,
+            -(1 + 3 * u1 / 2), 1 + u1 / 2 + Fraction(1, 128), 1 - u1 / 4, mx, -mx,
+            mx + umax / 2, mx + umax / 4, -(mx + umax), mx * 3, 'max', 'tiny', '-tiny',
+            -Fraction(2) ** -20]
+
+
+def src_bits(fmt, v, rng):
+    """v's bits in fmt (f32, f16, bf16), None where v is not exact there."""
+    E, m = FMT[fmt]
+    if v == 'nan':
+        return nan_bits(fmt, rng.getrandbits(1), 1, rng.getrandbits(m))
+    if v == 'snan':
+        return nan_bits(fmt, 1, 0, 0x15)
+    if v == '-0':
+        return 1 << (E + m)
+    if v in ('tiny', '-tiny'):
+        return (v[0] == '-') << (E + m) | 1
+    b = fbits(fmt, v)
+    if isinstance(v, Fraction) and decode(b, fmt, False) != ('fin', int(v < 0), abs(v)):
+        return None
+    return b
+
+
+def rand_src(fmt, lo, hi, rng):
+    """A random value of fmt (its full precision) with exponent in [lo, hi], either sign."""
+    E, m = FMT[fmt]
+    v = Fraction(rng.getrandbits(m) | 1 << m, 1 << m) * Fraction(2) ** rng.randrange(lo, hi + 1)
+    return fbits(fmt, v * rng.choice((1, -1)))
+
+
+def mx_scale_cases(f, rng):
+    """(element, scale) pairs of the scaled forms where bf16's rounding decides: products on
+    bf16's subnormal grid (2^-133) at ties, just off them, under half of it, and the overflow
+    edge (the largest scale that stays finite, and the next), per element value."""
+    E, m = MX_FMT[f][:2]
+    codes = [c for c in range(1 << (E + m)) if mx_decode(c, f)[0] == 'fin' and c]
+    grid = Fraction(2) ** -133
+    big = (2 - Fraction(1, 128)) * Fraction(2) ** 127
+    ties, off, under, edge = [], [], [], []
+    for c in codes:
+        v = mx_decode(c, f)[2]
+        for s in range(0, 12):
+            q = v * Fraction(2) ** (s - 127) / grid
+            if q.denominator == 2:
+                ties.append((c, s))
+            elif q.denominator > 2:
+                (under if q < Fraction(1, 2) else off).append((c, s))
+        fin = [s for s in range(255) if v * Fraction(2) ** (s - 127) < big + Fraction(2) ** 119]
+        if fin and fin[-1] < 254:
+            edge += [(c, fin[-1]), (c, fin[-1] + 1)]
+    out = []
+    for group in (ties, off, under, edge):
+        if group:
+            out += rng.sample(group, min(4, len(group)))
+    return out
+
+
+def cvtmx_cases(I, rng):
+    """Operand tuples: to an MX format, mx_values() (those exact in a .f16x2 / .bf16x2 source)
+    and random values over the format's range, paired at random; from an MX format, every element
+    value of the 4- and 6-bit formats, the 8-bit formats' zeros, NaNs, infinities, subnormal and
+    normal ends and random codes (the scaled forms: scales 0x7f, 0x00, 0xfe, 0xff and random, with
+    the bf16 rounding cases of mx_scale_cases); ue8m0: powers of two and the points between
+    them around 2^-127 and 2^127, and every code back to .bf16x2."""
+    at, dt = I.atype, I.dtype
+    if dt in MX_F8 + MX_F6 + MX_F4 or dt == 'ue8m0x2':
+        sfmt = 'f32' if at == 'f32' else at[:-2]
+        if dt == 'ue8m0x2':
+            p2 = lambda k: Fraction(2) ** k
+            vals = ['nan', 'inf', '-inf', Fraction(0), '-0', Fraction(1), Fraction(3, 2),
+                    -Fraction(3, 2), Fraction(3, 4), p2(127), p2(127) * Fraction(129, 128),
+                    -p2(126) * 3, 'max', p2(-127), p2(-127) * 3 / 2, -p2(-126),
+                    p2(-126) * Fraction(129, 128), p2(-128), 'tiny', -p2(-133) * 5]
+            lo, hi = -130, 127
+        else:
+            vals = mx_values(dt[:-2])
+            m, bias = MX_FMT[dt[:-2]][1:3]
+            lo, hi = -bias - m - 1, ilog2(MX_MAX[dt[:-2]][0]) + 1
+        bits = [b for b in (src_bits(sfmt, v, rng) for v in vals) if b is not None]
+        while len(bits) < 28 or len(bits) % 2:
+            bits.append(rand_src(sfmt, lo, hi, rng))
+        rng.shuffle(bits)
+        pairs = [(bits[k], bits[k + 1]) for k in range(0, len(bits), 2)]
+        return pairs if at == 'f32' else [(h << 16 | l,) for h, l in pairs]
+    # from an MX format (or ue8m0) to .f16x2 / .bf16x2
+    f = at[:-2]
+    if at == 'ue8m0x2':
+        codes = list(range(256))
+    elif at in MX_F4 + MX_F6:
+        codes = list(range(16 if at in MX_F4 else 64))
+    else:
+        E, m, bias, top = MX_FMT[f]
+        codes = [0x00, 0x80, 0x01, 0x81, M(m), (1 << m) | 0x80, MX_MAX[f][1], MX_MAX[f][1] | 0x80,
+                 bias << m, 0x7f, 0xff] + ([0x7c, 0xfc, 0x7d, 0xfe] if top == 'ieee' else [])
+        while len(codes) < 32:
+            codes.append(rng.getrandbits(8))
+    rng.shuffle(codes)
+    if len(codes) % 2:
+        codes.append(rng.getrandbits(6))
+    eb = 4 if at == 'e2m1x2' else 8
+    regs = [codes[k] << eb | codes[k + 1] for k in range(0, len(codes), 2)]
+    if at == 'e2m1x2':                           # its .b8 in a 16-bit register: any upper byte
+        regs += [rng.getrandbits(16) for _ in range(4)]
+    if not I.scaled:
+        return [(r,) for r in regs]
+    scales = [0x7f, 0x00, 0xfe, 0xff, 0x80, 0x76]
+    out = [(r, rng.choice(scales) << 8 | (rng.choice(scales) if k % 2 else rng.getrandbits(8)))
+           for k, r in enumerate(regs)]
+    sc = mx_scale_cases(f, rng)
+    if len(sc) % 2:
+        sc.append((1 << MX_FMT[f][1], 0x7f))
+    for k in range(0, len(sc), 2):
+        (c1, s1), (c2, s2) = sc[k], sc[k + 1]
+        if k % 4:
+            c1 |= 1 << (eb - 1) if at not in MX_F6 else 0x20   # the negative twin
+        out.append((c1 << eb | c2, s1 << 8 | s2))
+    return out
+
+
+def cvtmx_lines(name, rng):
+    I = MXInsn(name)
+    out = []
+    for k, ops in enumerate(cvtmx_cases(I, rng)):
+        r = cvtmx_eval(I, ops)
+        res = '0x%04x:0x%04x' % (r >> 16, r & 0xffff) if I.dst == 32 and k % 2 == 0 else \
+            '0x%0*x' % (I.dst // 4, r)
+        out.append('%-22s %s -> %s\n' % (name, ' '.join('0x%0*x' % (w // 4, v)
+                                                          for v, w in zip(ops, I.src)), res))
+    return out
+
+
 def prmt_eval(I, a):
     """9.7.9.7 on bytes: the eight bytes of [b, a] as a little-endian byte string; the default
     mode's nibble k picks d's byte k, its bit 3 asks for the byte's sign spread over it."""
@@ -1782,6 +2108,8 @@ def lines_for(name, rng, count=None):
         return approx_lines(name, rng)
     if name.startswith('lop3.'):
         return lop3_lines(name, rng, count)
+    if name.startswith('cvt.') and any(t in name for t in MX_F8 + MX_F6 + MX_F4 + ('ue8m0x2',)):
+        return cvtmx_lines(name, rng)
     I = Insn(name)
     cases = []
     while len(cases) < (count or 1):
@@ -2259,6 +2587,7 @@ def main():
     names = spellings()
     assert len(names) == len(set(names)), 'a spelling listed twice'
     cvtf_self_check()
+    cvtmx_self_check()
     with open(os.path.join(outdir, 'families.vec'), 'w') as f:
         f.write(f'# Vectors for every one of the {len(names)} PTX spellings of PTX ISA 9.7.1-9.7.8 and 9.7.9 (mov, prmt, cvt) '
                 '(6 or more lines each).\n' + GEN)
