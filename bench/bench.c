@@ -24,7 +24,7 @@
 #include <unistd.h>
 
 typedef struct result {
-    char mnemonic[32];
+    char mnemonic[64]; /* (the longest spelling, cvt.rn.relu.satfinite.scaled::n2::ue8m0.bf16x2.e4m3x2, is 52) */
     ptxcpu_isa isa;
     const char *mode;
     unsigned threads;

@@ -48,7 +48,7 @@ FAMILIES = [  # (name, fpu, cost)
     ('SHFL', 0, None), ('VOTE', 0, None), ('MATCH', 0, None), ('ACTMASK', 0, None),
     ('REDUX', 0, None), ('ELECT', 0, None),
     # cvt with the OCP MX formats (.e4m3x2 ... .ue8m0x2: 9.7.9.21)
-    ('CVTMX', 0, None), ('CVTMXS', 0, None)]
+    ('CVTMX', 0, None), ('CVTMXS', 1, None)]
 
 # ISA extensions (PTX_EXTENSIONS in src/internal.h, in the order the dispatcher lays them over
 # their base ISA's table): the families each one's kernel table holds. Its translation unit expands

@@ -39,13 +39,7 @@
     }
 
 /* ==== What remains: (family, d bits, a bits, b bits, c bits, e bits) ========================= */
-/* cvt with the OCP MX formats (two 8-, 6- or 4-bit elements a 16-bit register; the b of the pairs
- * of .f32 is a VT(0)'s v32), and its .scaled::n2::ue8m0 forms (CVTMXS: a 16-bit b): lane by lane
- * until a vector body exists */
-#define SIMD_FALLBACK(X)                                                                         \
-    X(CVTMX, 16, 32, 0, 0, 0)                                                                    \
-    X(CVTMX, 32, 16, 0, 0, 0)                                                                    \
-    X(CVTMXS, 32, 16, 16, 0, 0)
+#define SIMD_FALLBACK(X) /* none: every family has a vector body */
 
 /* Vectorized families that still send some cases to the scalar reference:
  *   FMAD f32 (and fma, f32x2 included): .ftz lanes whose rounded result is exactly +-2^-126

@@ -30,6 +30,7 @@
 #include "simd/logic_ops.h"
 #include "simd/move_ops.h"
 #include "simd/cvt_ops.h"
+#include "simd/cvt_mx.h"
 #pragma GCC diagnostic pop
 
 #define NCH (PTXCPU_WARP / VL) /* chunks per warp */

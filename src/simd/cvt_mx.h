@@ -1,0 +1,179 @@
+/* SIMD bodies of cvt with the OCP MX formats (9.7.9.21): each element in a 32-bit lane. To a format:
+ * the f32 (a half widened exactly) rounded to nearest even on integers, its shift set by its
+ * exponent; from one: the element's bits placed in an f32 and rebiased by an exact product, then
+ * narrowed (exact) to the half; the .scaled forms (CVTMXS) multiply that f32 by the scale (exact,
+ * or overflowing) and round once to bf16. */
+#ifndef PTXCPU_SIMD_CVT_MX_H
+#define PTXCPU_SIMD_CVT_MX_H
+
+/* |x| (f32 bits, sign cleared; Inf clamped to a finite value above every format's range) rounded
+ * to nearest even on f's grid and saturated, as the element's magnitude bits. With e the value's
+ * exponent held at emin and above (its grid's), q = sig >> (23 - m + emin - e) rounded, and the
+ * bits are (e + bias - 1) << m plus q: q's hidden bit adds the one, a carry the next binade. */
+VINL v32 simd_mx_round(mx_fmt f, v32 ax)
+{
+    const int m = f.p - 1, bias = (1 << (f.ebits - 1)) - 1;
+    const v32 biased = v32_srli(ax, 23);
+    const v32 hidden = v32_sel(v32_cmpeq(biased, v32_zero()), v32_zero(), v32_set1(0x800000));
+    const v32 sig = v32_or(v32_and(ax, v32_set1(0x7fffff)), hidden);
+    /* e + 127 held at emin + 127 and above (an f32 subnormal's e is emin's of f32: -126) */
+    const v32 e127 = v32_max_s(v32_max_s(biased, v32_set1(1)), v32_set1((uint32_t)(128 - bias)));
+    const v32 shift = v32_min_u(v32_sub(v32_add(e127, v32_set1((uint32_t)(23 - m))),
+                                        v32_max_s(biased, v32_set1(1))),
+                                v32_set1(25));
+    const v32 q0 = v32_srlv(sig, shift), rem = v32_sub(sig, v32_sllv(q0, shift));
+    const v32 half = v32_sllv(v32_set1(1), v32_sub(shift, v32_set1(1)));
+    const vm up = vm_or(v32_cmpgt_u(rem, half),
+                        vm_and(v32_cmpeq(rem, half), v32_cmpeq(v32_and(q0, v32_set1(1)), v32_set1(1))));
+    const v32 q = v32_inc_where(q0, up); /* (shift >= 20: a rounding bit always exists) */
+    const v32 base = v32_sllv(v32_sub(e127, v32_set1((uint32_t)(128 - bias))), v32_set1((uint32_t)m));
+    return v32_min_u(v32_add(base, q), v32_set1(f.max));
+}
+
+/* an f32 lane (bits) to f's element: NaN to f's NaN (or +max), sign kept (a zero's too), .relu */
+VINL v32 simd_mx_from_f32(mx_fmt f, unsigned m, v32 x)
+{
+    const v32 ax = v32_and(x, v32_set1(0x7fffffffu));
+    const vm nan = v32_cmpgt_u(ax, v32_set1(0x7f800000u)), neg = v32_cmpgt_u(x, ax);
+    v32 r = simd_mx_round(f, v32_min_u(ax, v32_set1(0x7f000000u)));
+    r = v32_sel(neg, v32_or(r, v32_set1(mx_signbit(f))), r);
+    if (m & M_RELU)
+        r = v32_sel(neg, v32_zero(), r);
+    return v32_sel(nan, v32_set1(f.nan ? f.nan : f.max), r);
+}
+
+/* the upper (hi) or lower half of each lane of a packed .f16x2 / .bf16x2 as f32 bits (exact) */
+VINL v32 simd_mx_half_f32(int ty2, v32 a, int hi)
+{
+    const v32 h = hi ? v32_srli(a, 16) : v32_and(a, v32_set1(0xffff));
+    return ty2 == TY_BF16X2 ? v32_slli(h, 16) : v32_from_f16(v16_from32(h));
+}
+
+/* to .ue8m0 by .rz/.rp (rnd): the magnitude's exponent, one up under .rp when it is no power of
+ * two; 0 at and below 2^-127; past 2^127 0xff, or 0xfe under .satfinite; NaN 0xff */
+VINL v32 simd_mx_to_ue8m0(unsigned m, int rnd, v32 x)
+{
+    const v32 ax = v32_and(x, v32_set1(0x7fffffffu)), e = v32_srli(ax, 23);
+    const v32 mant = v32_and(ax, v32_set1(0x7fffff));
+    v32 r = e;
+    if (rnd == RND_RP) { /* (a subnormal above 2^-127: 1) */
+        const vm inexact = vm_not(v32_cmpeq(mant, v32_zero()));
+        const vm sub_up = vm_and(v32_cmpeq(e, v32_zero()), v32_cmpgt_u(mant, v32_set1(0x400000)));
+        r = v32_inc_where(r, vm_and(inexact, vm_not(v32_cmpeq(e, v32_zero()))));
+        r = v32_inc_where(r, sub_up);
+    }
+    const v32 over = v32_set1((m & M_SATFINITE) ? 0xfe : 0xff);
+    r = v32_sel(v32_cmpgt_u(r, v32_set1(254)), over, r);
+    return v32_sel(v32_cmpgt_u(ax, v32_set1(0x7f800000u)), v32_set1(0xff), r);
+}
+
+/* d from two .f32 (a's element on top) or a packed .f16x2/.bf16x2, to an MX pair or .ue8m0x2 */
+SIMD_BODY(CVTMX, 16, 32, 0, 0, 0)
+{
+    (void)c; (void)e; (void)cf;
+    const v32 hi = ty2 == TY_F32 ? a : simd_mx_half_f32(ty2, a, 1);
+    const v32 lo = ty2 == TY_F32 ? b : simd_mx_half_f32(ty2, a, 0);
+    if (ty == TY_UE8M0X2)
+        return v16_from32(v32_or(v32_slli(simd_mx_to_ue8m0(m, rnd, hi), 8), simd_mx_to_ue8m0(m, rnd, lo)));
+    const mx_fmt f = mx_format(ty);
+    const v32 rh = simd_mx_from_f32(f, m, hi), rl = simd_mx_from_f32(f, m, lo);
+    return v16_from32(v32_or(f.width == 8 ? v32_slli(rh, 8) : v32_slli(rh, 4), rl));
+}
+
+/* an element (the low bits of each lane) of f as f32 bits, exact, on integers: a normal one's
+ * exponent rebiased and fraction moved up; a subnormal one (E = 0, fraction M of m <= 3 bits)
+ * normalized at its leading bit k; NaN lanes and e5m2's infinities are the caller's */
+VINL v32 simd_mx_elem_f32(mx_fmt f, v32 x)
+{
+    const int mb = f.p - 1, bias = (1 << (f.ebits - 1)) - 1;
+    const v32 mag = v32_and(x, v32_set1(mx_signbit(f) - 1)), e = v32_srli(mag, mb);
+    const v32 frac = v32_and(mag, v32_set1((1u << mb) - 1));
+    const v32 normal = v32_or(v32_slli(v32_add(e, v32_set1((uint32_t)(127 - bias))), 23),
+                              v32_sllv(frac, v32_set1((uint32_t)(23 - mb))));
+    const v32 one = v32_set1(1);
+    const v32 k = v32_inc_where(v32_inc_where(v32_zero(), v32_cmpgt_u(frac, one)),
+                                v32_cmpgt_u(frac, v32_set1(3)));
+    const v32 sub = v32_or(v32_slli(v32_add(k, v32_set1((uint32_t)(128 - bias - mb))), 23),
+                           v32_sllv(v32_sub(frac, v32_sllv(one, k)), v32_sub(v32_set1(23), k)));
+    const vm is_sub = v32_cmpeq(e, v32_zero());
+    const v32 val = v32_sel(is_sub, v32_sel(v32_cmpeq(frac, v32_zero()), v32_zero(), sub), normal);
+    return v32_or(val, v32_sel(v32_cmpeq(v32_and(x, v32_set1(mx_signbit(f))), v32_zero()), v32_zero(),
+                               v32_set1(0x80000000u)));
+}
+
+/* one element to the half (h16: .f16, else .bf16), with NaN (0x7fff), e5m2's infinities and
+ * .relu / .satfinite */
+VINL v32 simd_mx_to_half(int ty, int ty2, unsigned m, v32 x)
+{
+    const int f16 = ty == TY_F16X2;
+    v32 r;
+    vm nan = vm_none(), inf = vm_none();
+    if (ty2 == TY_UE8M0X2) {
+        r = v32_sel(v32_cmpeq(x, v32_zero()), v32_set1(0x40), v32_slli(x, 7));
+        nan = v32_cmpeq(x, v32_set1(0xff));
+    } else {
+        const mx_fmt f = mx_format(ty2);
+        const v32 v = simd_mx_elem_f32(f, x), mag = v32_and(x, v32_set1(mx_signbit(f) - 1));
+        r = f16 ? v32_from16_u(v16_to_f16_rn(v)) : v32_srli(v, 16);
+        if (f.nan) { /* e4m3: 0x7f; e5m2: 0x7c Inf, above NaN */
+            nan = v32_cmpgt_u(mag, v32_set1(f.ebits == 5 ? 0x7c : 0x7e));
+            inf = f.ebits == 5 ? v32_cmpeq(mag, v32_set1(0x7c)) : vm_none();
+        }
+        const vm neg = vm_not(v32_cmpeq(v32_and(x, v32_set1(mx_signbit(f))), v32_zero()));
+        const uint32_t inf_bits = (m & M_SATFINITE) ? (f16 ? 0x7bff : 0x7f7f) : (f16 ? 0x7c00 : 0x7f80);
+        r = v32_sel(inf, v32_or(v32_set1(inf_bits), v32_sel(neg, v32_set1(0x8000), v32_zero())), r);
+        if (m & M_RELU)
+            r = v32_sel(neg, v32_zero(), r);
+    }
+    return v32_sel(nan, v32_set1(0x7fff), r);
+}
+
+/* d, a packed .f16x2/.bf16x2, from an MX pair or .ue8m0x2 (a's upper element on top) */
+SIMD_BODY(CVTMX, 32, 16, 0, 0, 0)
+{
+    (void)b; (void)c; (void)e; (void)cf; (void)rnd;
+    const v32 x = v32_from16_u(a);
+    const unsigned w = ty2 == TY_E2M1X2 ? 4 : 8;
+    const v32 hi = v32_and(v32_srli(x, w), v32_set1((1u << w) - 1)), lo = v32_and(x, v32_set1((1u << w) - 1));
+    return v32_or(v32_slli(simd_mx_to_half(ty, ty2, m, hi), 16), simd_mx_to_half(ty, ty2, m, lo));
+}
+
+/* .scaled::n2::ue8m0: an element (the low bits of x) of ty2 times 2^(s-127), s = 0xff NaN; the f32
+ * product is exact (at most 4 significant bits, 2^-143 and up: on f32's subnormal grid; the
+ * kernels clear FTZ/DAZ and round to nearest) or overflows, and is rounded once to bf16 */
+VINL v32 simd_mx_scaled_bf16(int ty2, unsigned m, v32 x, v32 s)
+{
+    const mx_fmt f = mx_format(ty2);
+    const v32 scale = v32_sel(v32_cmpeq(s, v32_zero()), v32_set1(0x400000), v32_slli(s, 23));
+    const v32 p = v32_fmul_f32(simd_mx_elem_f32(f, x), scale);
+    const v32 mag = v32_and(x, v32_set1(mx_signbit(f) - 1));
+    const vm neg = vm_not(v32_cmpeq(v32_and(x, v32_set1(mx_signbit(f))), v32_zero()));
+    /* e5m2's infinities: Inf times the scale */
+    const vm inf = f.nan && f.ebits == 5 ? v32_cmpeq(mag, v32_set1(0x7c)) : vm_none();
+    v32 r = v32_srli(v32_add(p, v32_add(v32_set1(0x7fff), v32_and(v32_srli(p, 16), v32_set1(1)))), 16);
+    r = v32_sel(inf, v32_sel(neg, v32_set1(0xff80), v32_set1(0x7f80)), v32_and(r, v32_set1(0xffff)));
+    if (m & M_SATFINITE)
+        r = v32_sel(v32_cmpeq(v32_and(r, v32_set1(0x7fff)), v32_set1(0x7f80)),
+                    v32_sub(r, v32_set1(1)), r);
+    if (m & M_RELU)
+        r = v32_sel(neg, v32_zero(), r);
+    vm nan = v32_cmpeq(s, v32_set1(0xff));
+    if (f.nan)
+        nan = vm_or(nan, v32_cmpgt_u(mag, v32_set1(f.ebits == 5 ? 0x7c : 0x7e)));
+    return v32_sel(nan, v32_set1(0x7fff), r);
+}
+
+/* d, a packed .bf16x2, from an MX pair times the two scale factors of b (a's upper element by
+ * b's upper byte) */
+SIMD_BODY(CVTMXS, 32, 16, 16, 0, 0)
+{
+    (void)ty; (void)rnd; (void)c; (void)e; (void)cf;
+    const v32 x = v32_from16_u(a), sf = v32_from16_u(b);
+    const unsigned w = ty2 == TY_E2M1X2 ? 4 : 8;
+    const v32 mask = v32_set1((1u << w) - 1), byte = v32_set1(0xff);
+    const v32 hi = simd_mx_scaled_bf16(ty2, m, v32_and(v32_srli(x, w), mask), v32_and(v32_srli(sf, 8), byte));
+    const v32 lo = simd_mx_scaled_bf16(ty2, m, v32_and(x, mask), v32_and(sf, byte));
+    return v32_or(v32_slli(hi, 16), lo);
+}
+
+#endif
