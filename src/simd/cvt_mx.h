@@ -1,52 +1,64 @@
-/* SIMD bodies of cvt with the OCP MX formats (9.7.9.21): each element in a 32-bit lane. To a format:
- * the f32 (a half widened exactly) rounded to nearest even on integers, its shift set by its
- * exponent; from one: the element's bits placed in an f32 and rebiased by an exact product, then
- * narrowed (exact) to the half; the .scaled forms (CVTMXS) multiply that f32 by the scale (exact,
- * or overflowing) and round once to bf16. */
+/* SIMD bodies of cvt with the OCP MX formats (9.7.9.21): each element in a 32-bit lane, on
+ * integers (no FP environment, Arm's FPCR.AHP included, changes a result). To a format: the f32,
+ * f16 or bf16 bits rounded to nearest even, the shift set by the exponent; from one: the element's
+ * exponent rebiased and fraction moved into f16's or f32's (bf16's) place. The .scaled forms
+ * (CVTMXS) multiply that exact f32 by the scale (exact, or overflowing) and round once to bf16,
+ * in the FP environment the kernels set. */
 #ifndef PTXCPU_SIMD_CVT_MX_H
 #define PTXCPU_SIMD_CVT_MX_H
 
-/* |x| (f32 bits, sign cleared; Inf clamped to a finite value above every format's range) rounded
- * to nearest even on f's grid and saturated, as the element's magnitude bits. With e the value's
- * exponent held at emin and above (its grid's), q = sig >> (23 - m + emin - e) rounded, and the
- * bits are (e + bias - 1) << m plus q: q's hidden bit adds the one, a carry the next binade. */
-VINL v32 simd_mx_round(mx_fmt f, v32 ax)
+/* A source element format, as bits in a 32-bit lane: .f32, or an .f16 (a .bf16 is read as the
+ * f32 of its bits << 16): fraction bits, bias, sign and infinity's bits. On integers only, so no
+ * FP environment (Arm's FPCR.AHP included) changes a result. */
+typedef struct mx_src {
+    int ms, bs;
+    uint32_t sign, inf;
+} mx_src;
+#define MX_SRC_F32 ((mx_src){23, 127, 0x80000000u, 0x7f800000u})
+#define MX_SRC_F16 ((mx_src){10, 15, 0x8000u, 0x7c00u})
+
+/* |x| (source bits, sign cleared; Inf clamped to the largest finite value, past every format's
+ * range) rounded to nearest even on f's grid and saturated, as the element's magnitude bits. With
+ * eb the biased exponent held at f's emin and above (its grid's), q = sig >> (ms - m + eb' - eb)
+ * rounded, and the bits are (the held exponent in f's bias - 1) << m plus q: q's hidden bit adds
+ * the one, a carry the next binade. */
+VINL v32 simd_mx_round(mx_fmt f, mx_src sr, v32 ax)
 {
-    const int m = f.p - 1, bias = (1 << (f.ebits - 1)) - 1;
-    const v32 biased = v32_srli(ax, 23);
-    const v32 hidden = v32_sel(v32_cmpeq(biased, v32_zero()), v32_zero(), v32_set1(0x800000));
-    const v32 sig = v32_or(v32_and(ax, v32_set1(0x7fffff)), hidden);
-    /* e + 127 held at emin + 127 and above (an f32 subnormal's e is emin's of f32: -126) */
-    const v32 e127 = v32_max_s(v32_max_s(biased, v32_set1(1)), v32_set1((uint32_t)(128 - bias)));
-    const v32 shift = v32_min_u(v32_sub(v32_add(e127, v32_set1((uint32_t)(23 - m))),
-                                        v32_max_s(biased, v32_set1(1))),
-                                v32_set1(25));
+    const int m = f.p - 1, bias = (1 << (f.ebits - 1)) - 1, emin_b = 1 - bias + sr.bs;
+    const v32 biased = v32_srli(ax, sr.ms);
+    const v32 hidden = v32_sel(v32_cmpeq(biased, v32_zero()), v32_zero(), v32_set1(1u << sr.ms));
+    const v32 sig = v32_or(v32_and(ax, v32_set1((1u << sr.ms) - 1)), hidden);
+    const v32 eb = v32_max_s(biased, v32_set1(1)); /* (a subnormal's exponent is emin's) */
+    const v32 held = v32_max_s(eb, v32_set1((uint32_t)emin_b));
+    const v32 shift = v32_min_u(v32_sub(v32_add(held, v32_set1((uint32_t)(sr.ms - m))), eb),
+                                v32_set1((uint32_t)sr.ms + 2));
     const v32 q0 = v32_srlv(sig, shift), rem = v32_sub(sig, v32_sllv(q0, shift));
     const v32 half = v32_sllv(v32_set1(1), v32_sub(shift, v32_set1(1)));
     const vm up = vm_or(v32_cmpgt_u(rem, half),
                         vm_and(v32_cmpeq(rem, half), v32_cmpeq(v32_and(q0, v32_set1(1)), v32_set1(1))));
-    const v32 q = v32_inc_where(q0, up); /* (shift >= 20: a rounding bit always exists) */
-    const v32 base = v32_sllv(v32_sub(e127, v32_set1((uint32_t)(128 - bias))), v32_set1((uint32_t)m));
+    const v32 q = v32_inc_where(q0, up); /* (shift >= 7: a rounding bit always exists) */
+    const v32 base = v32_sllv(v32_sub(held, v32_set1((uint32_t)emin_b)), v32_set1((uint32_t)m));
     return v32_min_u(v32_add(base, q), v32_set1(f.max));
 }
 
-/* an f32 lane (bits) to f's element: NaN to f's NaN (or +max), sign kept (a zero's too), .relu */
-VINL v32 simd_mx_from_f32(mx_fmt f, unsigned m, v32 x)
+/* a source lane to f's element: NaN to f's NaN (or +max), sign kept (a zero's too), .relu */
+VINL v32 simd_mx_from_bits(mx_fmt f, mx_src sr, unsigned m, v32 x)
 {
-    const v32 ax = v32_and(x, v32_set1(0x7fffffffu));
-    const vm nan = v32_cmpgt_u(ax, v32_set1(0x7f800000u)), neg = v32_cmpgt_u(x, ax);
-    v32 r = simd_mx_round(f, v32_min_u(ax, v32_set1(0x7f000000u)));
+    const v32 ax = v32_and(x, v32_set1(sr.sign - 1));
+    const vm nan = v32_cmpgt_u(ax, v32_set1(sr.inf)), neg = v32_cmpgt_u(x, ax);
+    v32 r = simd_mx_round(f, sr, v32_min_u(ax, v32_set1(sr.inf - 1)));
     r = v32_sel(neg, v32_or(r, v32_set1(mx_signbit(f))), r);
     if (m & M_RELU)
         r = v32_sel(neg, v32_zero(), r);
     return v32_sel(nan, v32_set1(f.nan ? f.nan : f.max), r);
 }
 
-/* the upper (hi) or lower half of each lane of a packed .f16x2 / .bf16x2 as f32 bits (exact) */
-VINL v32 simd_mx_half_f32(int ty2, v32 a, int hi)
+/* the upper (hi) or lower half of each lane of a packed .f16x2 / .bf16x2: an f16's bits, or a
+ * bf16's as f32 bits (exact) */
+VINL v32 simd_mx_half(int ty2, v32 a, int hi)
 {
     const v32 h = hi ? v32_srli(a, 16) : v32_and(a, v32_set1(0xffff));
-    return ty2 == TY_BF16X2 ? v32_slli(h, 16) : v32_from_f16(v16_from32(h));
+    return ty2 == TY_BF16X2 ? v32_slli(h, 16) : h;
 }
 
 /* to .ue8m0 by .rz/.rp (rnd): the magnitude's exponent, one up under .rp when it is no power of
@@ -71,34 +83,37 @@ VINL v32 simd_mx_to_ue8m0(unsigned m, int rnd, v32 x)
 SIMD_BODY(CVTMX, 16, 32, 0, 0, 0)
 {
     (void)c; (void)e; (void)cf;
-    const v32 hi = ty2 == TY_F32 ? a : simd_mx_half_f32(ty2, a, 1);
-    const v32 lo = ty2 == TY_F32 ? b : simd_mx_half_f32(ty2, a, 0);
-    if (ty == TY_UE8M0X2)
+    const v32 hi = ty2 == TY_F32 ? a : simd_mx_half(ty2, a, 1);
+    const v32 lo = ty2 == TY_F32 ? b : simd_mx_half(ty2, a, 0);
+    if (ty == TY_UE8M0X2) /* (from .f32 or .bf16x2: f32 bits either way) */
         return v16_from32(v32_or(v32_slli(simd_mx_to_ue8m0(m, rnd, hi), 8), simd_mx_to_ue8m0(m, rnd, lo)));
     const mx_fmt f = mx_format(ty);
-    const v32 rh = simd_mx_from_f32(f, m, hi), rl = simd_mx_from_f32(f, m, lo);
+    const mx_src sr = ty2 == TY_F16X2 ? MX_SRC_F16 : MX_SRC_F32;
+    const v32 rh = simd_mx_from_bits(f, sr, m, hi), rl = simd_mx_from_bits(f, sr, m, lo);
     return v16_from32(v32_or(f.width == 8 ? v32_slli(rh, 8) : v32_slli(rh, 4), rl));
 }
 
-/* an element (the low bits of each lane) of f as f32 bits, exact, on integers: a normal one's
- * exponent rebiased and fraction moved up; a subnormal one (E = 0, fraction M of m <= 3 bits)
- * normalized at its leading bit k; NaN lanes and e5m2's infinities are the caller's */
-VINL v32 simd_mx_elem_f32(mx_fmt f, v32 x)
+/* an element (the low bits of each lane) of f as the bits of a wider format (mt fraction bits,
+ * bias bt: f32, or f16 for every format but e5m2), exact, on integers: a normal one's exponent
+ * rebiased and fraction moved up; a subnormal one (E = 0, fraction M of m <= 3 bits) normalized
+ * at its leading bit k; NaN lanes and e5m2's infinities are the caller's */
+VINL v32 simd_mx_elem_wide(mx_fmt f, int mt, int bt, v32 x)
 {
     const int mb = f.p - 1, bias = (1 << (f.ebits - 1)) - 1;
     const v32 mag = v32_and(x, v32_set1(mx_signbit(f) - 1)), e = v32_srli(mag, mb);
-    const v32 frac = v32_and(mag, v32_set1((1u << mb) - 1));
-    const v32 normal = v32_or(v32_slli(v32_add(e, v32_set1((uint32_t)(127 - bias))), 23),
-                              v32_sllv(frac, v32_set1((uint32_t)(23 - mb))));
+    const v32 frac = v32_and(mag, v32_set1((1u << mb) - 1)), mts = v32_set1((uint32_t)mt);
+    const v32 normal = v32_or(v32_sllv(v32_add(e, v32_set1((uint32_t)(bt - bias))), mts),
+                              v32_sllv(frac, v32_set1((uint32_t)(mt - mb))));
     const v32 one = v32_set1(1);
     const v32 k = v32_inc_where(v32_inc_where(v32_zero(), v32_cmpgt_u(frac, one)),
                                 v32_cmpgt_u(frac, v32_set1(3)));
-    const v32 sub = v32_or(v32_slli(v32_add(k, v32_set1((uint32_t)(128 - bias - mb))), 23),
-                           v32_sllv(v32_sub(frac, v32_sllv(one, k)), v32_sub(v32_set1(23), k)));
+    const v32 sub = v32_or(v32_sllv(v32_add(k, v32_set1((uint32_t)(bt + 1 - bias - mb))), mts),
+                           v32_sllv(v32_sub(frac, v32_sllv(one, k)), v32_sub(mts, k)));
     const vm is_sub = v32_cmpeq(e, v32_zero());
     const v32 val = v32_sel(is_sub, v32_sel(v32_cmpeq(frac, v32_zero()), v32_zero(), sub), normal);
+    const uint32_t sign = 1u << (mt == 23 ? 31 : 15);
     return v32_or(val, v32_sel(v32_cmpeq(v32_and(x, v32_set1(mx_signbit(f))), v32_zero()), v32_zero(),
-                               v32_set1(0x80000000u)));
+                               v32_set1(sign)));
 }
 
 /* one element to the half (h16: .f16, else .bf16), with NaN (0x7fff), e5m2's infinities and
@@ -113,8 +128,10 @@ VINL v32 simd_mx_to_half(int ty, int ty2, unsigned m, v32 x)
         nan = v32_cmpeq(x, v32_set1(0xff));
     } else {
         const mx_fmt f = mx_format(ty2);
-        const v32 v = simd_mx_elem_f32(f, x), mag = v32_and(x, v32_set1(mx_signbit(f) - 1));
-        r = f16 ? v32_from16_u(v16_to_f16_rn(v)) : v32_srli(v, 16);
+        const v32 mag = v32_and(x, v32_set1(mx_signbit(f) - 1));
+        /* (e5m2 is f16's top byte; the others' values are f16 normals) */
+        r = !f16 ? v32_srli(simd_mx_elem_wide(f, 23, 127, x), 16)
+            : f.ebits == 5 ? v32_slli(x, 8) : simd_mx_elem_wide(f, 10, 15, x);
         if (f.nan) { /* e4m3: 0x7f; e5m2: 0x7c Inf, above NaN */
             nan = v32_cmpgt_u(mag, v32_set1(f.ebits == 5 ? 0x7c : 0x7e));
             inf = f.ebits == 5 ? v32_cmpeq(mag, v32_set1(0x7c)) : vm_none();
@@ -145,7 +162,7 @@ VINL v32 simd_mx_scaled_bf16(int ty2, unsigned m, v32 x, v32 s)
 {
     const mx_fmt f = mx_format(ty2);
     const v32 scale = v32_sel(v32_cmpeq(s, v32_zero()), v32_set1(0x400000), v32_slli(s, 23));
-    const v32 p = v32_fmul_f32(simd_mx_elem_f32(f, x), scale);
+    const v32 p = v32_fmul_f32(simd_mx_elem_wide(f, 23, 127, x), scale);
     const v32 mag = v32_and(x, v32_set1(mx_signbit(f) - 1));
     const vm neg = vm_not(v32_cmpeq(v32_and(x, v32_set1(mx_signbit(f))), v32_zero()));
     /* e5m2's infinities: Inf times the scale */
