@@ -900,6 +900,21 @@ static uint32_t rand_f32(rng_t *g)
     return x;
 }
 
+/* lanes of a 16-bit sweep and of a random chunk: all 65536 (CVTMX_FULL, or PTXCPU_TEST_SCALE
+ * 1), else 65536 / PTXCPU_TEST_SCALE, at least 1024 and 8192 */
+static size_t n16, nrand;
+
+/* the l-th 16-bit value of a sweep: every value when n16 is 65536, else the half specials and then
+ * every byte value in both bytes */
+static uint32_t sub16(size_t l)
+{
+    if (n16 == N)
+        return (uint32_t)l;
+    if (l < NHS)
+        return h_specials[l];
+    return (uint32_t)(l & 0xff) << 8 | (uint32_t)((l * 167 + (l >> 8) * 13) & 0xff);
+}
+
 /* fill chunk j of s (inputs, guards); the model's d computed; returns 1 if this is the chunk that
  * also runs in the other modes */
 static int fill(const spell *s, size_t j, chunk *c, rng_t *g)
@@ -915,7 +930,8 @@ static int fill(const spell *s, size_t j, chunk *c, rng_t *g)
                 c->a[l] = m | (uint32_t)(l & 1) << 31, c->b[l] = c->a[l] ^ 0x80000000u;
             }
         } else if (j == 1) { /* random pairs */
-            for (size_t l = 0; l < N; l++)
+            c->n = nrand;
+            for (size_t l = 0; l < c->n; l++)
                 c->a[l] = rand_f32(g), c->b[l] = rand_f32(g);
             extra = 1;
         } else { /* the sweep: magnitude m as +m and -m, a lane pair in both orders (CI) or one
@@ -940,24 +956,26 @@ static int fill(const spell *s, size_t j, chunk *c, rng_t *g)
         }
         break;
     case K_TO_H:
-        for (size_t l = 0; l < N; l++) {
-            const uint32_t v = (uint32_t)l, perm = (v * 40503u + 12345u) & 0xffff;
+        c->n = j == 2 ? nrand : n16;
+        for (size_t l = 0; l < c->n; l++) {
+            const uint32_t v = sub16(l), perm = (v * 40503u + 12345u) & 0xffff;
             c->a[l] = j == 0 ? v << 16 | perm : j == 1 ? (uint32_t)h_specials[l % NHS] << 16 | v
                                                        : (uint32_t)rng_next(g);
         }
         extra = j == 2;
         break;
     case K_FROM:
+        c->n = n16;
         if (!s->scaled) {
-            for (size_t l = 0; l < N; l++)
-                c->a[l] = (uint32_t)l, c->sc[l] = 0x7f7f;
+            for (size_t l = 0; l < c->n; l++)
+                c->a[l] = sub16(l), c->sc[l] = 0x7f7f;
             extra = 1;
         } else if (j < 2) {
             /* every (element code, scale byte) pair in the upper element and, permuted, the lower;
              * j == 1: the same pairs, elements' codes by a random draw within the format */
             const unsigned w = F[s->fmt].w, cm = (1u << w) - 1;
-            for (size_t l = 0; l < N; l++) {
-                const uint32_t p = (uint32_t)l, q = (p * 40503u + 12345u) & 0xffff;
+            for (size_t l = 0; l < c->n; l++) {
+                const uint32_t p = sub16(l), q = (p * 40503u + 12345u) & 0xffff;
                 unsigned hc = p >> 8 & cm, lc = q >> 8 & cm;
                 if (j == 1)
                     hc = (unsigned)rng_next(g) & cm, lc = (unsigned)rng_next(g) & cm;
@@ -974,8 +992,8 @@ static int fill(const spell *s, size_t j, chunk *c, rng_t *g)
             } else {
                 hs = scale_set[k], ls = scale_set[(k + 1) % NSCALE];
             }
-            for (size_t l = 0; l < N; l++)
-                c->a[l] = (uint32_t)l, c->sc[l] = hs << 8 | ls;
+            for (size_t l = 0; l < c->n; l++)
+                c->a[l] = sub16(l), c->sc[l] = hs << 8 | ls;
         }
         break;
     }
@@ -1021,12 +1039,12 @@ static void run_chunk(work *w, const spell *s, const ptxcpu_kernel *ks, chunk *c
     for (unsigned t = 0; t < ntabs; t++) {
         if (!ks[t])
             continue;
-        c->n = 64 * 32; /* 64 warps, one a call */
+        c->n = n < 64 * 32 ? n : 64 * 32; /* 64 warps, one a call */
         run_check(w, s, &tabs[t], ks[t], c, M_ONE, 0, 1, 0);
         c->n = n;
         run_check(w, s, &tabs[t], ks[t], c, M_PREPARED, 0, 1, 0);
         for (size_t e = 0; e < N_CALLER_FENV; e++) {
-            c->n = 256 * 32;
+            c->n = n < 256 * 32 ? n : 256 * 32;
             run_check(w, s, &tabs[t], ks[t], c, M_FENV, 0, 1, caller_fenv[e]);
             c->n = n;
         }
@@ -1050,6 +1068,8 @@ int main(void)
     const char *fe = getenv("CVTMX_FULL");
     full_mode = fe && atoi(fe) > 0;
     f32_step = full_mode ? 1 : 4093u * scale;
+    n16 = full_mode || scale == 1 ? N : N / scale < 1024 ? 1024 : (N / scale + 31) / 32 * 32;
+    nrand = full_mode || scale == 1 ? N : N / scale < 8192 ? 8192 : (N / scale + 31) / 32 * 32;
 
     grid_init();
     enumerate();
@@ -1126,7 +1146,7 @@ int main(void)
         per_kind_lanes[s->kind] += after - before;
         if (verbose)
             printf("%-52s %6zu chunks %11lu lanes %7.3f s\n", s->mn, nc, after - before,
-                   now() - ts);
+                   now() - ts), fflush(stdout);
         /* the messages of this spelling, in thread order */
         for (int th = 0; th < nthreads; th++) {
             for (unsigned m = 0; m < ws[th].nmsg; m++)
