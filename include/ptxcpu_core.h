@@ -82,7 +82,8 @@ typedef enum ptxcpu_elem {
 typedef struct ptxcpu_insn_desc {
     const char *mnemonic;    /* canonical spelling */
     const char *section;     /* spec section, e.g. "9.7.1.3" */
-    unsigned nsrc;           /* source operands, 1..4, in the spec's order (a, b, c, d) */
+    unsigned nsrc;           /* source operands, 0..4, in the spec's order (a, b, c, d); 0 only
+                                for activemask.b32, which reads the guard alone */
     unsigned dst_bits;       /* lane width of the destination: 16, 32 or 64, or
                                 PTXCPU_DST_PRED (1): a predicate, PTXCPU_DST_PRED_PAIR (2):
                                 two, p|q, or PTXCPU_DST_B32_PRED (33): d|p (below) */

@@ -59,7 +59,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         CHECK(target || insn.sm == 100); /* NULL = the default target sm_100 */
         ptxcpu_insn_desc e;
         CHECK(ptxcpu_insn_at(insn.op, &e) == PTXCPU_OK && e.mnemonic == d.mnemonic);
-        CHECK(d.nsrc >= 1 && d.nsrc <= 4);
+        CHECK(d.nsrc <= 4 && (d.nsrc >= 1 || !strcmp(mn, "activemask.b32"))); /* (no source) */
         CHECK(d.dst_bits == PTXCPU_DST_PRED || d.dst_bits == PTXCPU_DST_PRED_PAIR ||
               d.dst_bits == PTXCPU_DST_B32_PRED || d.dst_bits == 16 || d.dst_bits == 32 ||
               d.dst_bits == 64);

@@ -17,8 +17,8 @@
  *    of this file (subnormals, overflow to Inf or, .satfinite, to the largest finite), NaN and
  *    s = 0xff 0x7fff, .relu +0 for a negative result or -0.
  * The model checks itself first: the grid search against an arithmetic rounding (frexp, floor) for
- * every f16 and bf16 value and a sample of f32, and SEMANTICS' named values (448, 57344, 7.5, 28, 6,
- * -0x1p-20 -> 0x80, 0x0040).
+ * every f16 and bf16 value and a sample of f32; SEMANTICS' named values (448, 57344, 7.5, 28, 6,
+ * -0x1p-20 -> 0x80, 0x0040) and scaled bf16 roundings worked by hand.
  *
  * What it checks:
  *  - the 89 spellings, enumerated here from the spec's syntax lines (no .rs, no x4 forms, no
@@ -34,7 +34,7 @@
  *    below it), every one in the lower half (specials above), random pairs;
  *  - from a format (and .ue8m0x2) to .f16x2/.bf16x2: every 16-bit pattern of a; the scaled forms:
  *    every (element, scale byte) pair in each half (then every scale byte with random elements),
- *    and every a with scale-factors paired from {0x00, 0x01, 0x7f, 0x80, 0xfe, 0xff}
+ *    and every a with scale-factors paired from {0x00, 0x01, 0x7f, 0x80, 0xfe, 0xff} and 2 random
  *    (CVTMX_FULL=1: every one of the 256 scale bytes in each half). The 6-bit formats' elements
  *    with their two top bits set are not defined (SEMANTICS: "with their two top bits 0"): such
  *    lanes are checked against the scalar table on every other table, and the reading the
@@ -46,7 +46,10 @@
  *
  * Environment: CVTMX_FULL=1 (meson sets it at -Dtest_level=full) the complete sweeps, on OpenMP
  * threads (CVTMX_THREADS caps them); CVTMX_FILTER=text only the spellings containing it;
- * CVTMX_VERBOSE=1 a line and the time of each spelling. Runtime: RUNTIME_NOTE */
+ * CVTMX_VERBOSE=1 a line and the time of each spelling. PTXCPU_TEST_SCALE s > 1 (qemu, sanitizers)
+ * also thins the 16-bit sweeps to 65536 / s lanes (every byte value still in both elements).
+ * Runtime (release, 2 cores, native scalar/AVX2/AVX-512 and emulated NEON): 3 s CPU; CVTMX_FULL=1
+ * 25 CPU-minutes (each of the 14 f32 spellings 40-200 s; the rest 1 minute). */
 #include "ptxcpu.h"
 #include "emu_tables.h" /* tables built without native flags (simde emulation), linked in */
 #include "internal.h"   /* struct ptxcpu_kernel_entry: an emulated table's entries */
@@ -201,7 +204,8 @@ static unsigned long enc_rn(double m, unsigned mb, int bias)
 }
 
 /* ---- the spellings, from the spec's syntax lines ------------------------------------------- */
-enum kind { K_TO_F32, K_TO_H, K_FROM }; /* to MX from .f32 (d, a, b); from .f16x2/.bf16x2; to halves */
+/* to MX from .f32 (d, a, b); to MX from .f16x2/.bf16x2 (d, a); from MX to halves */
+enum kind { K_TO_F32, K_TO_H, K_FROM };
 
 typedef struct spell {
     char mn[64];
@@ -321,7 +325,10 @@ static const char *const refused[] = {
     "cvt.rn.satfinite.e2m1x2.e4m3x2",
 };
 
-static const char *target_below(unsigned sm) { return sm == 89 ? "sm_88" : sm == 100 ? "sm_90" : NULL; }
+static const char *target_below(unsigned sm)
+{
+    return sm == 89 ? "sm_88" : sm == 100 ? "sm_90" : NULL;
+}
 
 /* the MX formats a mnemonic names */
 static int names_mx(const char *mn)
@@ -559,7 +566,8 @@ static unsigned model_selfcheck(void)
     if (model(&t, 0x7fc00000u, 0xc0400000u, 0, &def) != 0x7d) /* NaN, -3 */
         printf("MODEL e2m1: (NaN, -3) not 0x7d\n"), bad++;
     t.kind = K_FROM, t.fmt = UE8M0, t.dst_bf16 = 1;
-    if (model(&t, 0x00ff, 0, 0, &def) != 0x00407fffu || model(&t, 0x7f00, 0, 0, &def) != 0x3f800040u)
+    if (model(&t, 0x00ff, 0, 0, &def) != 0x00407fffu ||
+        model(&t, 0x7f00, 0, 0, &def) != 0x3f800040u)
         printf("MODEL ue8m0 to bf16x2: 0x00ff not 0x00407fff, or 0x7f00 not 0x3f800040\n"), bad++;
     t.fmt = E5M2, t.dst_bf16 = 0;
     if (model(&t, 0x7cfc, 0, 0, &def) != 0x7c00fc00u) /* +-Inf to f16x2 */
@@ -868,7 +876,10 @@ static void edges_init(void)
 }
 
 /* the f32 magnitudes of sweep chunk j: n_mag of them from m0, step apart */
-static uint64_t n_f32_mags(void) { return ((uint64_t)1 << 31) / f32_step + ((1u << 31) % f32_step != 0); }
+static uint64_t n_f32_mags(void)
+{
+    return ((uint64_t)1 << 31) / f32_step + ((1u << 31) % f32_step != 0);
+}
 
 /* chunks of a spelling: K_TO_F32: edges, random, then the sweep; K_TO_H: 3; K_FROM: all a (and
  * for the scaled forms: every (element, scale) pair, then one chunk a scale-factor) */
@@ -883,7 +894,7 @@ static size_t nchunks(const spell *s)
         return 2 + (size_t)((n_f32_mags() + per_chunk - 1) / per_chunk);
     }
     case K_TO_H: return 3;
-    case K_FROM: return s->scaled ? 2 + (full_mode ? 256 : NSCALE) : 1;
+    case K_FROM: return s->scaled ? 2 + (full_mode ? 256 : NSCALE + 2) : 1;
     }
     return 0;
 }
@@ -990,7 +1001,8 @@ static int fill(const spell *s, size_t j, chunk *c, rng_t *g)
             if (full_mode) {
                 hs = k, ls = (k * 167u + 13u) & 0xff;
             } else {
-                hs = scale_set[k], ls = scale_set[(k + 1) % NSCALE];
+                hs = k < NSCALE ? scale_set[k] : (unsigned)rng_next(g) & 0xff; /* 2 random */
+                ls = k < NSCALE ? scale_set[(k + 1) % NSCALE] : (unsigned)rng_next(g) & 0xff;
             }
             for (size_t l = 0; l < c->n; l++)
                 c->a[l] = sub16(l), c->sc[l] = hs << 8 | ls;
@@ -1188,7 +1200,8 @@ int main(void)
            "(f32 sweep: %s; scale bytes %s); %.1f s, %.1f s CPU, %d thread(s)\n",
            per_kind_lanes[K_TO_F32], per_kind_lanes[K_TO_H], per_kind_lanes[K_FROM],
            full_mode ? "every pattern" : "every 4093rd magnitude x PTXCPU_TEST_SCALE, both signs",
-           full_mode ? "all 256" : "the 6 named", now() - w0, (double)(clock() - t0) / CLOCKS_PER_SEC,
+           full_mode ? "all 256" : "the 6 named, 2 random", now() - w0,
+           (double)(clock() - t0) / CLOCKS_PER_SEC,
            nthreads);
     if (printed > FAIL_CAP)
         printf("(%lu more failures not printed)\n", printed - FAIL_CAP);
