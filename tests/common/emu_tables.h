@@ -17,4 +17,17 @@ extern const emu_table emu_tables[];
 extern const char emu_skipped[];
 extern const char emu_why[]; /* why those were left out */
 
+/* The kernel under test: insn on an ISA through the public API (et NULL), or an emulated table's
+ * entry at the scalar kernel's index (its fn NULL where the table holds none: an extension's). */
+static inline ptxcpu_status emu_kernel_of(const ptxcpu_insn *insn, ptxcpu_isa isa,
+                                          const emu_table *et, ptxcpu_kernel *k)
+{
+    if (!et)
+        return ptxcpu_resolve(insn, isa, k);
+    ptxcpu_kernel ks;
+    ptxcpu_status st = ptxcpu_resolve(insn, PTXCPU_ISA_SCALAR, &ks);
+    *k = st ? NULL : &et->k[ks->op];
+    return st;
+}
+
 #endif

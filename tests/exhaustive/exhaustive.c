@@ -946,18 +946,6 @@ static uint64_t run_sweep(const struct sweep *s, ptxcpu_kernel k, uint32_t c, in
     return refused ? UINT64_MAX : bad;
 }
 
-/* The kernel under test: an ISA through the public API, or an emulated table's entry. */
-static ptxcpu_status kernel_of(const ptxcpu_insn *insn, ptxcpu_isa isa, const emu_table *et,
-                               ptxcpu_kernel *k)
-{
-    if (!et)
-        return ptxcpu_resolve(insn, isa, k);
-    ptxcpu_kernel ks;
-    ptxcpu_status st = ptxcpu_resolve(insn, PTXCPU_ISA_SCALAR, &ks);
-    *k = st ? NULL : &et->k[ks->op];
-    return st;
-}
-
 static int selected(const struct sweep *s, int argc, char **argv)
 {
     int any = 0;
@@ -1031,7 +1019,7 @@ int main(int argc, char **argv)
         ptxcpu_insn_desc ds;
         ptxcpu_kernel k;
         if (ptxcpu_parse(s->mnem, NULL, &insn) || ptxcpu_describe(&insn, &ds) ||
-            kernel_of(&insn, isa, et, &k)) {
+            emu_kernel_of(&insn, isa, et, &k)) {
             printf("FAIL %s: %s\n", s->mnem, ptxcpu_last_error());
             failed++;
             continue;

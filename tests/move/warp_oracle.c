@@ -589,18 +589,10 @@ static unsigned ntabs;
 static ptxcpu_kernel kernel_of(const spell *s, const table *t)
 {
     ptxcpu_kernel k = NULL;
-    if (t->native) {
-        if (ptxcpu_resolve(&s->insn, t->isa, &k) != PTXCPU_OK) {
-            FAILF("FAIL %s on %s: ptxcpu_resolve: %s\n", s->mn, t->name, ptxcpu_last_error());
-            return NULL;
-        }
-        return k;
-    }
-    if (ptxcpu_resolve(&s->insn, PTXCPU_ISA_SCALAR, &k) != PTXCPU_OK) {
-        FAILF("FAIL %s: ptxcpu_resolve (scalar): %s\n", s->mn, ptxcpu_last_error());
+    if (emu_kernel_of(&s->insn, t->isa, t->native ? NULL : t->emu, &k) != PTXCPU_OK) {
+        FAILF("FAIL %s on %s: ptxcpu_resolve: %s\n", s->mn, t->name, ptxcpu_last_error());
         return NULL;
     }
-    k = &t->emu->k[k->op];
     return k->fn ? k : NULL;
 }
 
