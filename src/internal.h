@@ -29,7 +29,9 @@ enum ptx_ty {
     TY_U8, TY_S8, /* cvt's 8-bit types, held in 16-bit registers */
     TY_TF32       /* cvt's .tf32 d: 1 + 8 + 10 bits at the top of a .b32, the low 13 bits 0 */,
     /* cvt's packed OCP MX formats (two elements in a 16-bit register, a's upper) */
-    TY_E4M3X2, TY_E5M2X2, TY_E2M3X2, TY_E3M2X2, TY_E2M1X2, TY_UE8M0X2
+    TY_E4M3X2, TY_E5M2X2, TY_E2M3X2, TY_E3M2X2, TY_E2M1X2, TY_UE8M0X2,
+    TY_S2F6X2, /* two .s2f6 fixed-point values (s8 * 2^-6) in a 16-bit register, a's upper */
+    TY_U2, TY_S2, TY_U4, TY_S4 /* cvt.pack's sub-byte convertTypes */
 };
 
 /* Modifiers (column 6), a bit set. M_LEGACY marks the sm_1x mad.f32 kernels only. */

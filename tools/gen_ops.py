@@ -48,7 +48,11 @@ FAMILIES = [  # (name, fpu, cost)
     ('SHFL', 0, None), ('VOTE', 0, None), ('MATCH', 0, None), ('ACTMASK', 0, None),
     ('REDUX', 0, None), ('ELECT', 0, None),
     # cvt with the OCP MX formats (.e4m3x2 ... .ue8m0x2: 9.7.9.21)
-    ('CVTMX', 0, None), ('CVTMXS', 1, None)]
+    ('CVTMX', 0, None), ('CVTMXS', 1, None),
+    # to .s2f6x2 from two .f32 with .scaled::n2::ue8m0: the scale factors are c, not b
+    ('CVTMXSC', 0, None),
+    # cvt.rs: stochastic rounding to .f16x2/.bf16x2 with rbits (9.7.9.21); cvt.pack (9.7.9.22)
+    ('CVTRS', 0, None), ('CVTPACK', 0, None)]
 
 # ISA extensions (PTX_EXTENSIONS in src/internal.h, in the order the dispatcher lays them over
 # their base ISA's table): the families each one's kernel table holds. Its translation unit expands
@@ -650,8 +654,8 @@ for r in ['rn', 'rz']:
 # .ue8m0x2 (powers of two) from two .f32 or a .bf16x2 by .rz/.rp, and back to .bf16x2. Registers:
 # the x2 formats in 16 bits (.b16; .e2m1x2's .b8 too, as cvt's 8-bit types). Targets: .e4m3x2 /
 # .e5m2x2 sm_89 (PTX 7.8), the others sm_100 (PTX 8.6), from .bf16x2 to f8 PTX 9.1, to .bf16x2
-# PTX 9.2. The scaled forms are family CVTMXS (their b, 16 bits, is the scale factors). (.rs,
-# the x4 forms and .s2f6x2: not yet.)
+# PTX 9.2. The scaled forms are family CVTMXS (their b, 16 bits, is the scale factors). (.rs:
+# below; the x4 forms: not yet.)
 MX_F8, MX_F6, MX_F4 = ['e4m3x2', 'e5m2x2'], ['e2m3x2', 'e3m2x2'], ['e2m1x2']
 for t in MX_F8 + MX_F6 + MX_F4 + ['ue8m0x2']:
     W[t] = 16
@@ -679,6 +683,39 @@ for r in ['rz', 'rp']:
                 rnd=r.upper(), ws=(16, ws), sm=100, ptx=(8, 6), sec='9.7.9.21')
 row('cvt.rn.bf16x2.ue8m0x2', 'CVTMX', 'bf16x2', ty2='ue8m0x2', rnd='RN', ws=(32, [16]), sm=100,
     ptx=(8, 6), sec='9.7.9.21')
+# .s2f6x2 (5.2.4: two 8-bit two's complement fixed-point values, s8 * 2^-6) to and from .f32 and
+# .bf16x2, the scale factors of .scaled::n2::ue8m0 dividing on the way in and multiplying on the
+# way out (family CVTMXS, their last source 16 bits; from two .f32 CVTMXSC: a SIMD body is named by
+# d's and a's widths, and b is a .f32 there). sm_100a, PTX 9.1.
+W['s2f6x2'] = 16
+for relu in ['', 'relu']:
+    for sc in ['', 'scaled::n2::ue8m0']:
+        mods = tuple(m for m in ('satfinite', relu, sc and 'scaled') if m)
+        for a, ws in [('f32', [32, 32]), ('bf16x2', [32])]:
+            fam = 'CVTMX' if not sc else 'CVTMXSC' if a == 'f32' else 'CVTMXS'
+            row(name('cvt.rn.satfinite', relu, sc, 's2f6x2', a), fam,
+                's2f6x2', mods, ty2=a, rnd='RN', ws=(16, ws + ([16] if sc else [])), sm=100,
+                ptx=(9, 1), sec='9.7.9.21')
+        for sf in ['', 'satfinite']:
+            row(name('cvt.rn', sf, relu, sc, 'bf16x2', 's2f6x2'), 'CVTMXS' if sc else 'CVTMX',
+                'bf16x2', tuple(m for m in (relu, sf, sc and 'scaled') if m), ty2='s2f6x2',
+                rnd='RN', ws=(32, [16, 16] if sc else [16]), sm=100, ptx=(9, 1), sec='9.7.9.21')
+# cvt.rs: two .f32 to .f16x2/.bf16x2 rounded toward or away from zero by the carry of the
+# discarded bits plus rbits' random bits (a's in rbits' upper half). sm_100a, PTX 8.7.
+for dt in ['f16x2', 'bf16x2']:
+    for relu in ['', 'relu']:
+        for sf in ['', 'satfinite']:
+            row(name('cvt.rs', relu, sf, dt, 'f32'), 'CVTRS', dt,
+                tuple(m for m in (relu, sf) if m), ty2='f32', ws=(32, [32, 32, 32]), sm=100,
+                ptx=(8, 7), sec='9.7.9.21')
+# 9.7.9.22 cvt.pack: two .s32 clamped to convertType and packed into d's low bits (a's above b's),
+# the rest of d from c's low bits for the 2-, 4- and 8-bit types. sm_72 (sub-byte: sm_75), PTX 6.5.
+for t in ['u16', 's16']:
+    row(name('cvt.pack.sat', t, 's32'), 'CVTPACK', t, ('sat',), ty2='s32', ws=(32, [32, 32]),
+        sm=72, ptx=(6, 5), sec='9.7.9.22')
+for t in ['u2', 's2', 'u4', 's4', 'u8', 's8']:
+    row(name('cvt.pack.sat', t, 's32', 'b32'), 'CVTPACK', t, ('sat',), ty2='s32',
+        ws=(32, [32, 32, 32]), sm=72 if t.endswith('8') else 75, ptx=(6, 5), sec='9.7.9.22')
 
 # Warp-level instructions (9.7.9.6 shfl.sync, 9.7.13.9-14): each lane's result reads other lanes, so
 # their kernels take a whole warp (XLANE_FAMILIES), the guard mask being the set of lanes that

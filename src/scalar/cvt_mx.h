@@ -1,6 +1,6 @@
 /* Scalar reference of cvt with the OCP MX formats (9.7.9.21): .e4m3x2, .e5m2x2, .e2m3x2, .e3m2x2,
- * .e2m1x2 and .ue8m0x2, two elements a register, to and from f32, f16x2 and bf16x2, on softfloat's
- * exact values. docs/SEMANTICS.md, "Conversion with the OCP MX formats", records the readings. */
+ * .e2m1x2 and .ue8m0x2, and the fixed-point .s2f6x2, two elements a register, to and from f32,
+ * f16x2 and bf16x2, on softfloat's exact values. docs/SEMANTICS.md, "Conversion with the OCP MX formats", records the readings. */
 #ifndef PTXCPU_SCALAR_CVT_MX_H
 #define PTXCPU_SCALAR_CVT_MX_H
 
@@ -136,8 +136,37 @@ static inline sf_val mx_source(int ty2, uint64_t a, int hi)
         const uint32_t e = (uint32_t)(a >> (hi ? 8 : 0)) & 0xff;
         return e == 0xff ? (sf_val){SF_NAN, 0, 0, 0} : (sf_val){SF_FINITE, 0, (int)e - 127, 1};
     }
+    if (ty2 == TY_S2F6X2) { /* s8 * 2^-6 */
+        const int v = (int8_t)(uint8_t)(a >> (hi ? 8 : 0));
+        return (sf_val){v ? SF_FINITE : SF_ZERO, v < 0, -6, (uint64_t)(v < 0 ? -v : v)};
+    }
     const mx_fmt f = mx_format(ty2);
     return mx_decode(f, (uint32_t)(a >> (hi ? f.width : 0)) & ((1u << f.width) - 1));
+}
+
+/* To .s2f6 (.rn.satfinite): x / 2^(s-127) rounded once to nearest even on the 2^-6 grid, clamped
+ * to -128..127; NaN and s = 0xff give +MAX_NORM 0x7f; .relu makes a negative result 0 */
+static inline uint32_t mx_to_s2f6(sf_val x, unsigned m, int s)
+{
+    if (x.cls == SF_NAN || s == 0xff)
+        return 0x7f;
+    uint64_t q = 0; /* the magnitude in units of 2^-6, saturated at 256 */
+    if (x.cls == SF_INF) {
+        q = 256;
+    } else if (x.cls == SF_FINITE) {
+        const int sh = x.exp - (s - 127) + 6; /* |x| / 2^(s-127) = sig * 2^(sh-6) */
+        if (sh >= 0) {
+            q = sh > 8 ? 256 : x.sig << sh;
+        } else if (sh > -128) {
+            const sf_u128 mag = x.sig, rem = mag & (((sf_u128)1 << -sh) - 1);
+            const sf_u128 half = (sf_u128)1 << (-sh - 1);
+            q = (uint64_t)(mag >> -sh);
+            q += rem > half || (rem == half && (q & 1));
+        }
+        q = q > 256 ? 256 : q;
+    }
+    const int v = x.sign ? (q > 128 ? -128 : -(int)q) : (q > 127 ? 127 : (int)q);
+    return (m & M_RELU) && v < 0 ? 0 : (uint32_t)v & 0xff;
 }
 
 /* .scaled::n2::ue8m0: the element times 2^(s-127), s scale-factor's byte of the element (0xff:
@@ -152,8 +181,9 @@ static inline sf_val mx_scale(sf_val x, uint64_t sf, int hi)
     return x;
 }
 
-/* 9.7.9.21 cvt to or from an MX format: ty = dtype, ty2 = atype; each element as the pseudo-code
- * pairs them (d's upper from a, or a's upper half), b a second .f32 or the scale factors */
+/* 9.7.9.21 cvt to or from an MX format or .s2f6x2: ty = dtype, ty2 = atype; each element as the
+ * pseudo-code pairs them (d's upper from a, or a's upper half), b a second .f32 or the scale
+ * factors (to .s2f6x2 from two .f32: c) */
 static inline uint64_t ptx_lane_CVTMX(int ty, int ty2, unsigned m, int rnd, uint64_t a, uint64_t b,
                                       uint64_t c, uint64_t e, unsigned *cf)
 {
@@ -165,6 +195,10 @@ static inline uint64_t ptx_lane_CVTMX(int ty, int ty2, unsigned m, int rnd, uint
         hi = mx_source(ty2, a, 1), lo = mx_source(ty2, a, 0);
     if (ty == TY_UE8M0X2)
         return mx_to_ue8m0(hi, m, rnd) << 8 | mx_to_ue8m0(lo, m, rnd);
+    if (ty == TY_S2F6X2) { /* (scale factors: the last source, c after two .f32) */
+        const uint64_t sf = !(m & M_SCALED) ? 0x7f7f : ty2 == TY_F32 ? c : b;
+        return mx_to_s2f6(hi, m, (int)(sf >> 8) & 0xff) << 8 | mx_to_s2f6(lo, m, (int)sf & 0xff);
+    }
     if (mx_is(ty)) {
         const mx_fmt f = mx_format(ty);
         return mx_from_val(f, hi, m) << f.width | mx_from_val(f, lo, m);
@@ -178,6 +212,13 @@ static inline uint64_t ptx_lane_CVTMX(int ty, int ty2, unsigned m, int rnd, uint
 /* the .scaled::n2::ue8m0 forms (family CVTMXS: b is a 16-bit register of scale factors) */
 static inline uint64_t ptx_lane_CVTMXS(int ty, int ty2, unsigned m, int rnd, uint64_t a, uint64_t b,
                                        uint64_t c, uint64_t e, unsigned *cf)
+{
+    return ptx_lane_CVTMX(ty, ty2, m, rnd, a, b, c, e, cf);
+}
+
+/* to .s2f6x2 from two .f32 with .scaled::n2::ue8m0 (family CVTMXSC: the scale factors are c) */
+static inline uint64_t ptx_lane_CVTMXSC(int ty, int ty2, unsigned m, int rnd, uint64_t a,
+                                        uint64_t b, uint64_t c, uint64_t e, unsigned *cf)
 {
     return ptx_lane_CVTMX(ty, ty2, m, rnd, a, b, c, e, cf);
 }

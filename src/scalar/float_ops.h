@@ -162,5 +162,6 @@ static inline uint64_t ptx_lane_HADD(int ty, int ty2, unsigned m, int rnd, uint6
 #include "mixed_ops.h" /* mixed-precision add, sub, fma (9.7.5) */
 #include "cvt_ops.h" /* cvt with a float type (9.7.9.21) */
 #include "cvt_mx.h" /* cvt with the OCP MX formats (9.7.9.21) */
+#include "cvt_rs.h" /* cvt.rs, stochastic rounding (9.7.9.21) */
 
 #endif

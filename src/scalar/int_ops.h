@@ -596,5 +596,6 @@ static inline uint64_t ptx_lane_SET(int ty, int ty2, unsigned m, int rnd, uint64
 }
 
 #include "move_ops.h" /* prmt, integer cvt (9.7.9): they use the helpers above */
+#include "cvt_pack.h" /* cvt.pack (9.7.9.22) */
 
 #endif

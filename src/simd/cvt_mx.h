@@ -79,12 +79,41 @@ VINL v32 simd_mx_to_ue8m0(unsigned m, int rnd, v32 x)
     return v32_sel(v32_cmpgt_u(ax, v32_set1(0x7f800000u)), v32_set1(0xff), r);
 }
 
-/* d from two .f32 (a's element on top) or a packed .f16x2/.bf16x2, to an MX pair or .ue8m0x2 */
+/* x (f32 bits; a bf16's << 16) divided by 2^(s-127) to .s2f6 (s8 * 2^-6): q = sig * 2^(e-s-17)
+ * rounded to nearest even, its magnitude saturated at 128 / 127; NaN and s = 0xff give 0x7f */
+VINL v32 simd_s2f6_from_bits(unsigned m, v32 x, v32 s)
+{
+    const v32 ax = v32_and(x, v32_set1(0x7fffffffu)), e = v32_srli(ax, 23);
+    const vm neg = v32_cmpgt_u(x, ax), nan = vm_or(v32_cmpgt_u(ax, v32_set1(0x7f800000u)),
+                                                   v32_cmpeq(s, v32_set1(0xff)));
+    const v32 sig = v32_or(v32_and(ax, v32_set1(0x7fffff)),
+                           v32_sel(v32_cmpeq(e, v32_zero()), v32_zero(), v32_set1(0x800000)));
+    const v32 shift = v32_sub(v32_add(s, v32_set1(17)), v32_max_u(e, v32_set1(1)));
+    const vm big = vm_or(v32_cmplt_s(shift, v32_set1(1)), v32_cmpeq(e, v32_set1(0xff)));
+    const v32 sh = v32_min_s(v32_max_s(shift, v32_set1(1)), v32_set1(26)); /* (26: q = 0) */
+    const v32 q0 = v32_srlv(sig, sh), rem = v32_sub(sig, v32_sllv(q0, sh));
+    const v32 half = v32_sllv(v32_set1(1), v32_sub(sh, v32_set1(1)));
+    const vm up = vm_or(v32_cmpgt_u(rem, half),
+                        vm_and(v32_cmpeq(rem, half), v32_cmpeq(v32_and(q0, v32_set1(1)), v32_set1(1))));
+    const v32 q = v32_sel(big, v32_set1(256), v32_inc_where(q0, up));
+    const v32 pos = v32_min_u(q, v32_set1(127)), negv = v32_sub(v32_zero(), v32_min_u(q, v32_set1(128)));
+    v32 r = v32_and(v32_sel(neg, negv, pos), v32_set1(0xff));
+    if (m & M_RELU)
+        r = v32_sel(neg, v32_zero(), r);
+    return v32_sel(nan, v32_set1(0x7f), r);
+}
+
+/* d from two .f32 (a's element on top) or a packed .f16x2/.bf16x2, to an MX pair, .ue8m0x2 or
+ * .s2f6x2 (unscaled) */
 SIMD_BODY(CVTMX, 16, 32, 0, 0, 0)
 {
     (void)c; (void)e; (void)cf;
     const v32 hi = ty2 == TY_F32 ? a : simd_mx_half(ty2, a, 1);
     const v32 lo = ty2 == TY_F32 ? b : simd_mx_half(ty2, a, 0);
+    if (ty == TY_S2F6X2) {
+        const v32 one = v32_set1(127);
+        return v16_from32(v32_or(v32_slli(simd_s2f6_from_bits(m, hi, one), 8), simd_s2f6_from_bits(m, lo, one)));
+    }
     if (ty == TY_UE8M0X2) /* (from .f32 or .bf16x2: f32 bits either way) */
         return v16_from32(v32_or(v32_slli(simd_mx_to_ue8m0(m, rnd, hi), 8), simd_mx_to_ue8m0(m, rnd, lo)));
     const mx_fmt f = mx_format(ty);
@@ -145,43 +174,69 @@ VINL v32 simd_mx_to_half(int ty, int ty2, unsigned m, v32 x)
     return v32_sel(nan, v32_set1(0x7fff), r);
 }
 
-/* d, a packed .f16x2/.bf16x2, from an MX pair or .ue8m0x2 (a's upper element on top) */
+/* an .s2f6 byte (the low 8 bits of each lane) as its exact f32 (s8 * 2^-6: at most 8 significant
+ * bits, so the conversion is exact whatever the FP environment) */
+VINL v32 simd_s2f6_f32(v32 x)
+{
+    const v32 v = v32_srai(v32_slli(x, 24), 24), f = v32_cvt_f32_s32(v);
+    return v32_sel(v32_cmpeq(v, v32_zero()), v32_zero(), v32_sub(f, v32_set1(6u << 23)));
+}
+
+/* d, a packed .f16x2/.bf16x2, from an MX pair, .ue8m0x2 or .s2f6x2 (a's upper element on top) */
 SIMD_BODY(CVTMX, 32, 16, 0, 0, 0)
 {
     (void)b; (void)c; (void)e; (void)cf; (void)rnd;
     const v32 x = v32_from16_u(a);
+    if (ty2 == TY_S2F6X2) { /* (to .bf16x2: exact, never past its range; .relu: negatives 0) */
+        const v32 hi = v32_srli(simd_s2f6_f32(v32_srli(x, 8)), 16), lo = v32_srli(simd_s2f6_f32(x), 16);
+        const v32 top = v32_set1((m & M_RELU) ? 0x7fff : 0xffff);
+        return v32_or(v32_slli(v32_sel(v32_cmpgt_u(hi, top), v32_zero(), hi), 16),
+                      v32_sel(v32_cmpgt_u(lo, top), v32_zero(), lo));
+    }
     const unsigned w = ty2 == TY_E2M1X2 ? 4 : 8;
     const v32 hi = v32_and(v32_srli(x, w), v32_set1((1u << w) - 1)), lo = v32_and(x, v32_set1((1u << w) - 1));
     return v32_or(v32_slli(simd_mx_to_half(ty, ty2, m, hi), 16), simd_mx_to_half(ty, ty2, m, lo));
 }
 
-/* .scaled::n2::ue8m0: an element (the low bits of x) of ty2 times 2^(s-127), s = 0xff NaN; the f32
- * product is exact (at most 4 significant bits, 2^-143 and up: on f32's subnormal grid; the
- * kernels clear FTZ/DAZ and round to nearest) or overflows, and is rounded once to bf16 */
-VINL v32 simd_mx_scaled_bf16(int ty2, unsigned m, v32 x, v32 s)
+/* p, an element times its scale in f32 (exact, or +-Inf past f32's range), rounded once to bf16
+ * with .satfinite and .relu (neg: the element's sign); nan lanes give 0x7fff */
+VINL v32 simd_scaled_bf16_round(unsigned m, v32 p, vm neg, vm nan)
 {
-    const mx_fmt f = mx_format(ty2);
-    const v32 scale = v32_sel(v32_cmpeq(s, v32_zero()), v32_set1(0x400000), v32_slli(s, 23));
-    const v32 p = v32_fmul_f32(simd_mx_elem_wide(f, 23, 127, x), scale);
-    const v32 mag = v32_and(x, v32_set1(mx_signbit(f) - 1));
-    const vm neg = vm_not(v32_cmpeq(v32_and(x, v32_set1(mx_signbit(f))), v32_zero()));
-    /* e5m2's infinities: Inf times the scale */
-    const vm inf = f.nan && f.ebits == 5 ? v32_cmpeq(mag, v32_set1(0x7c)) : vm_none();
     v32 r = v32_srli(v32_add(p, v32_add(v32_set1(0x7fff), v32_and(v32_srli(p, 16), v32_set1(1)))), 16);
-    r = v32_sel(inf, v32_sel(neg, v32_set1(0xff80), v32_set1(0x7f80)), v32_and(r, v32_set1(0xffff)));
+    r = v32_and(r, v32_set1(0xffff));
     if (m & M_SATFINITE)
         r = v32_sel(v32_cmpeq(v32_and(r, v32_set1(0x7fff)), v32_set1(0x7f80)),
                     v32_sub(r, v32_set1(1)), r);
     if (m & M_RELU)
         r = v32_sel(neg, v32_zero(), r);
-    vm nan = v32_cmpeq(s, v32_set1(0xff));
-    if (f.nan)
-        nan = vm_or(nan, v32_cmpgt_u(mag, v32_set1(f.ebits == 5 ? 0x7c : 0x7e)));
     return v32_sel(nan, v32_set1(0x7fff), r);
 }
 
-/* d, a packed .bf16x2, from an MX pair times the two scale factors of b (a's upper element by
- * b's upper byte) */
+/* .scaled::n2::ue8m0: an element (the low bits of x) of ty2 times 2^(s-127), s = 0xff NaN; the f32
+ * product is exact (MX elements: at most 4 significant bits, 2^-143 and up; .s2f6: 8 bits, 2^-133
+ * and up; both on f32's subnormal grid: the kernels clear FTZ/DAZ and round to nearest) or
+ * overflows, and is rounded once to bf16 */
+VINL v32 simd_mx_scaled_bf16(int ty2, unsigned m, v32 x, v32 s)
+{
+    const v32 scale = v32_sel(v32_cmpeq(s, v32_zero()), v32_set1(0x400000), v32_slli(s, 23));
+    vm nan = v32_cmpeq(s, v32_set1(0xff));
+    if (ty2 == TY_S2F6X2) {
+        const v32 p = v32_fmul_f32(simd_s2f6_f32(x), scale);
+        return simd_scaled_bf16_round(m, p, v32_cmpgt_u(p, v32_set1(0x7fffffffu)), nan);
+    }
+    const mx_fmt f = mx_format(ty2);
+    const v32 mag = v32_and(x, v32_set1(mx_signbit(f) - 1));
+    const vm neg = vm_not(v32_cmpeq(v32_and(x, v32_set1(mx_signbit(f))), v32_zero()));
+    v32 p = v32_fmul_f32(simd_mx_elem_wide(f, 23, 127, x), scale);
+    if (f.nan && f.ebits == 5) /* e5m2's infinities: Inf times the scale */
+        p = v32_sel(v32_cmpeq(mag, v32_set1(0x7c)), v32_sel(neg, v32_set1(0xff800000u), v32_set1(0x7f800000u)), p);
+    if (f.nan)
+        nan = vm_or(nan, v32_cmpgt_u(mag, v32_set1(f.ebits == 5 ? 0x7c : 0x7e)));
+    return simd_scaled_bf16_round(m, p, neg, nan);
+}
+
+/* d, a packed .bf16x2, from an MX pair or .s2f6x2 times the two scale factors of b (a's upper
+ * element by b's upper byte) */
 SIMD_BODY(CVTMXS, 32, 16, 16, 0, 0)
 {
     (void)ty; (void)rnd; (void)c; (void)e; (void)cf;
@@ -191,6 +246,27 @@ SIMD_BODY(CVTMXS, 32, 16, 16, 0, 0)
     const v32 hi = simd_mx_scaled_bf16(ty2, m, v32_and(v32_srli(x, w), mask), v32_and(v32_srli(sf, 8), byte));
     const v32 lo = simd_mx_scaled_bf16(ty2, m, v32_and(x, mask), v32_and(sf, byte));
     return v32_or(v32_slli(hi, 16), lo);
+}
+
+/* the two scale bytes of a 16-bit scale-factor register, each element's, as s2f6 divisors */
+#define SIMD_S2F6_SCALED(hi, lo, sf)                                                            \
+    v16_from32(v32_or(v32_slli(simd_s2f6_from_bits(m, hi, v32_srli(sf, 8)), 8),               \
+                      simd_s2f6_from_bits(m, lo, v32_and(sf, v32_set1(0xff)))))
+
+/* d (.s2f6x2) from a packed .bf16x2 divided by the scale factors of b */
+SIMD_BODY(CVTMXS, 16, 32, 16, 0, 0)
+{
+    (void)ty; (void)ty2; (void)rnd; (void)c; (void)e; (void)cf;
+    const v32 sf = v32_from16_u(b);
+    return SIMD_S2F6_SCALED(simd_mx_half(TY_BF16X2, a, 1), simd_mx_half(TY_BF16X2, a, 0), sf);
+}
+
+/* d (.s2f6x2) from two .f32 divided by the scale factors of c */
+SIMD_BODY(CVTMXSC, 16, 32, 32, 16, 0)
+{
+    (void)ty; (void)ty2; (void)rnd; (void)e; (void)cf;
+    const v32 sf = v32_from16_u(c);
+    return SIMD_S2F6_SCALED(a, b, sf);
 }
 
 #endif

@@ -31,6 +31,8 @@
 #include "simd/move_ops.h"
 #include "simd/cvt_ops.h"
 #include "simd/cvt_mx.h"
+#include "simd/cvt_rs.h"
+#include "simd/cvt_pack.h"
 #pragma GCC diagnostic pop
 
 #define NCH (PTXCPU_WARP / VL) /* chunks per warp */

@@ -1,0 +1,56 @@
+/* SIMD body of cvt.rs (9.7.9.21): stochastic rounding of two .f32 to .f16x2/.bf16x2 on the
+ * integer bits: each element truncated, plus one in its last place when the top k of its
+ * discarded bits plus k random bits carry out of k bits (k = 13 for f16, 16 for bf16). */
+#ifndef PTXCPU_SIMD_CVT_RS_H
+#define PTXCPU_SIMD_CVT_RS_H
+
+/* |x| (f32 bits, not NaN) to bf16: bf16 shares f32's exponent range, so the discarded bits are
+ * always the low 16 (subnormals too); a carry out of the largest finite value makes Inf */
+VINL v32 simd_rs_bf16(v32 ax, v32 r)
+{
+    const v32 carry = v32_srli(v32_add(v32_and(ax, v32_set1(0xffff)), r), 16);
+    return v32_add(v32_srli(ax, 16), carry);
+}
+
+/* |x| (f32 bits, not NaN) to f16, r 13 random bits: f16 normals drop f32's low 13 bits; f16
+ * subnormals (below 2^-14) keep sig >> (126 - e) on the 2^-24 grid, the 13 bits under it taking
+ * part; from 2^16 up (f32 exponent 143), and Inf, the truncation is already past f16's range */
+VINL v32 simd_rs_f16(v32 ax, v32 r)
+{
+    const v32 e = v32_srli(ax, 23), low13 = v32_set1(0x1fff);
+    const v32 normal = v32_add(v32_sub(v32_srli(ax, 13), v32_set1(112u << 10)),
+                               v32_srli(v32_add(v32_and(ax, low13), r), 13));
+    const v32 eb = v32_max_u(e, v32_set1(1)); /* (an f32 subnormal is on exponent 1's grid) */
+    const v32 sig = v32_or(v32_and(ax, v32_set1(0x7fffff)),
+                           v32_sel(v32_cmpeq(e, v32_zero()), v32_zero(), v32_set1(0x800000)));
+    const v32 drop = v32_sub(v32_set1(126), eb); /* >= 14 where used; srlv past 31 gives 0 */
+    const v32 below = v32_and(v32_srlv(sig, v32_sub(drop, v32_set1(13))), low13);
+    const v32 sub = v32_add(v32_srlv(sig, drop), v32_srli(v32_add(below, r), 13));
+    const v32 fin = v32_sel(v32_cmplt_u(e, v32_set1(113)), sub, normal);
+    return v32_sel(v32_cmpgt_u(e, v32_set1(142)), v32_set1(0x7c00), fin);
+}
+
+/* one element: sign kept (zeros too), .satfinite, .relu after rounding, NaN 0x7fff */
+VINL v32 simd_rs_elem(int ty, unsigned m, v32 x, v32 r)
+{
+    const v32 ax = v32_and(x, v32_set1(0x7fffffffu));
+    const vm nan = v32_cmpgt_u(ax, v32_set1(0x7f800000u)), neg = v32_cmpgt_u(x, ax);
+    const int f16 = ty == TY_F16X2;
+    v32 mag = f16 ? simd_rs_f16(ax, v32_and(r, v32_set1(0x1fff))) : simd_rs_bf16(ax, r);
+    if (m & M_SATFINITE)
+        mag = v32_min_u(mag, v32_set1(f16 ? 0x7bff : 0x7f7f));
+    v32 res = v32_sel(neg, v32_or(mag, v32_set1(0x8000)), mag);
+    if (m & M_RELU)
+        res = v32_sel(neg, v32_zero(), res);
+    return v32_sel(nan, v32_set1(0x7fff), res);
+}
+
+/* d = a's element << 16 | b's, a rounded with rbits' upper half, b with its lower */
+SIMD_BODY(CVTRS, 32, 32, 0, 0, 0)
+{
+    (void)ty2; (void)rnd; (void)e; (void)cf;
+    return v32_or(v32_slli(simd_rs_elem(ty, m, a, v32_srli(c, 16)), 16),
+                  simd_rs_elem(ty, m, b, v32_and(c, v32_set1(0xffff))));
+}
+
+#endif
