@@ -216,9 +216,11 @@ static void sb_list_tokens(sb *b, const unsigned char *sel, const char *cat, con
             snprintf(t, sizeof t, "%s", row_toks[i].t[k]);
             if (cat ? strcmp(category(t), cat) != 0 : is_type_tok(t)) continue;
             if (given && has_tok(given, 1, t)) continue;
-            if (is_type_tok(t) && k + 1 < row_toks[i].n && is_type_tok(row_toks[i].t[k + 1]))
-                /* two types are one choice: mixed precision's .f32.f16, set's .dtype.stype */
-                snprintf(t, sizeof t, "%s.%s", row_toks[i].t[k], row_toks[i].t[k + 1]), k++;
+            /* consecutive types are one choice: mixed precision's .f32.f16, set's .dtype.stype,
+             * cvt.pack's .u8.s32.b32 */
+            while (is_type_tok(row_toks[i].t[k]) && k + 1 < row_toks[i].n && is_type_tok(row_toks[i].t[k + 1]) &&
+                   strlen(t) + 1 + strlen(row_toks[i].t[k + 1]) < sizeof t)
+                strcat(strcat(t, "."), row_toks[i].t[++k]);
             int dup = 0;
             for (int s = 0; s < nseen; s++) dup |= !strcmp(seen[s], t);
             if (dup) continue;
@@ -802,16 +804,17 @@ static ptxcpu_status wrong_count(const char *mn, unsigned nsrc)
 {
     static const char *const names[] = {"", "a", "a, b", "a, b, c", "a, b, c, d"};
     sb b = {{0}, 0};
-    const char *sec = "";
+    sb secs = {{0}, 0}; /* the forms' sections, each once (mov d, a 9.7.9.3; d, {a, b} 9.7.9.4) */
     sb_add(&b, "%s takes ", mn);
     for (unsigned i = 0, n = 0; i < PTX_NROWS; i++)
         if (!strcmp(mn, ptx_rows[i].mnem)) {
             unsigned c = ptx_rows[i].nsrc;
             sb_add(&b, "%s%u source%s (%s)", n++ ? " or " : "", c, c == 1 ? "" : "s",
                    c < 5 ? names[c] : "");
-            sec = ptx_rows[i].sec;
+            if (!strstr(secs.s, ptx_rows[i].sec))
+                sb_add(&secs, "%s%s", secs.n ? ", " : "", ptx_rows[i].sec);
         }
-    return ptx_fail(PTXCPU_E_PARSE, "%s, not %u; %s", b.s, nsrc, sec);
+    return ptx_fail(PTXCPU_E_PARSE, "%s, not %u; %s", b.s, nsrc, secs.s);
 }
 
 /* A character no spelling has: the guard predicate, operands, a control byte; else PTXCPU_OK. */

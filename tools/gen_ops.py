@@ -44,6 +44,8 @@ FAMILIES = [  # (name, fpu, cost)
     ('LOP3', 0, None),
     # data movement and conversion (9.7.9)
     ('PRMT', 0, 0.98), ('CVTI', 0, 3.57), ('MOV', 0, 0.89), ('CVTF', 1, 23.66),
+    # mov's vector pack forms (9.7.9.4): two and four elements
+    ('MOVPACK', 0, None), ('MOVPACK4', 0, None),
     # warp-level: shfl.sync (9.7.9.6), vote/match/activemask/redux/elect .sync (9.7.13)
     ('SHFL', 0, None), ('VOTE', 0, None), ('MATCH', 0, None), ('ACTMASK', 0, None),
     ('REDUX', 0, None), ('ELECT', 0, None),
@@ -541,6 +543,15 @@ for mode in ['', 'f4e', 'b4e', 'rc8', 'ecl', 'ecr', 'rc16']:
 # (The sreg, address and function-name forms belong to the module runner.)
 for t in ['pred', 'b16', 'b32', 'b64', 'u16', 'u32', 'u64', 's16', 's32', 's64', 'f32', 'f64']:
     row(name('mov', t), 'MOV', t, ws=(W[t], [W[t]]), sm=13 if t == 'f64' else 10, sec='9.7.9.3')
+# 9.7.9.4 mov d, {a, b} and d, {a, b, c, e}: vector elements packed into d, a's in the low bits;
+# the same mnemonics as the scalar moves, the source count picks the form (MOVPACK: two elements,
+# MOVPACK4: four; a SIMD body is named by d's and a's widths, and mov.b32's two forms share them).
+# 8-bit elements (.b8) are held in 16-bit registers, their low byte read. (.b128 has no register
+# here; the unpack forms, several destinations, not yet.)
+for t, n in [('b16', 2), ('b32', 2), ('b64', 2), ('b32', 4), ('b64', 4)]:
+    w = W[t] // n
+    row(name('mov', t), 'MOVPACK' if n == 2 else 'MOVPACK4', t, ws=(W[t], [max(w, 16)] * n),
+        ty2={8: 'u8', 16: 'b16', 32: 'b32'}[w], sec='9.7.9.4')
 
 # 9.7.9.21 cvt between integer types (6.5.1's table: chop, sign or zero extension): every
 # .dtype.atype pair, .sat where d's range does not hold a's (the Integer Notes); 8-bit types in
@@ -753,7 +764,7 @@ assert len({(r[0], r[11]) for r in rows}) == len(rows), 'a mnemonic spelled twic
 assert set(CHAIN_ROWS) <= {r[0] for r in rows}, 'a chain row that is no spelling'
 # A mnemonic may name two rows only with different source counts (the three-input min/max);
 # the second row's id says its count, so ids stay unique.
-SHARED_IDS = {'FMIN3', 'FMAX3'}
+SHARED_IDS = {'FMIN3', 'FMAX3', 'MOVPACK', 'MOVPACK4'}
 
 
 def ident_of(mnem, sem, nsrc):

@@ -16,6 +16,28 @@ static inline uint64_t ptx_lane_MOV(int ty, int ty2, unsigned m, int rnd, uint64
     return a;
 }
 
+/* 9.7.9.4 mov d, {a, b} (MOVPACK) and d, {a, b, c, e} (MOVPACK4): the elements packed into d's
+ * width, a's in the low bits; ty2 is the element type (.u8: the low byte of a 16-bit register) */
+static inline uint64_t mov_pack(int ty2, uint64_t a, uint64_t b, uint64_t c, uint64_t e, unsigned n)
+{
+    const unsigned w = ty2 == TY_U8 ? 8 : ty2 == TY_B16 ? 16 : 32;
+    const uint64_t mask = (1ull << w) - 1;
+    const uint64_t r = (a & mask) | (b & mask) << w;
+    return n == 2 ? r : r | (c & mask) << 2 * w | (e & mask) << 3 * w;
+}
+static inline uint64_t ptx_lane_MOVPACK(int ty, int ty2, unsigned m, int rnd, uint64_t a,
+                                        uint64_t b, uint64_t c, uint64_t e, unsigned *cf)
+{
+    (void)ty; (void)m; (void)rnd; (void)cf;
+    return mov_pack(ty2, a, b, c, e, 2);
+}
+static inline uint64_t ptx_lane_MOVPACK4(int ty, int ty2, unsigned m, int rnd, uint64_t a,
+                                         uint64_t b, uint64_t c, uint64_t e, unsigned *cf)
+{
+    (void)ty; (void)m; (void)rnd; (void)cf;
+    return mov_pack(ty2, a, b, c, e, 4);
+}
+
 /* prmt's modes as the spec's table lists them, row c[1:0] of each, its columns reversed: entry k
  * is the source byte (of the eight of [b, a]) of d's byte k. Shared with the SIMD bodies. */
 static const uint8_t ptx_prmt_mode_table[6][4][4] = {

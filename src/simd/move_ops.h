@@ -8,6 +8,33 @@
 SIMD_BODY(MOV, 16, 16, 0, 0, 0) { return a; }
 SIMD_BODY(MOV, 32, 32, 0, 0, 0) { return a; }
 SIMD_BODY(MOV, 64, 64, 0, 0, 0) { return a; }
+
+/* mov's pack forms (9.7.9.4): two or four elements into d, a's in the low bits; 8-bit elements
+ * are the low bytes of 16-bit registers */
+VINL v32 simd_pack_bytes(v16 a, v16 b)
+{
+    const v32 byte = v32_set1(0xff);
+    return v32_or(v32_and(v32_from16_u(a), byte), v32_slli(v32_and(v32_from16_u(b), byte), 8));
+}
+VINL v32 simd_pack_halves(v16 a, v16 b)
+{
+    return v32_or(v32_from16_u(a), v32_slli(v32_from16_u(b), 16));
+}
+VINL v64 simd_pack_words(v32 a, v32 b)
+{
+    return v64_or(v64_from32_u(a), v64_slli(v64_from32_u(b), 32));
+}
+SIMD_BODY(MOVPACK, 16, 16, 16, 0, 0) { return v16_from32(simd_pack_bytes(a, b)); }
+SIMD_BODY(MOVPACK, 32, 16, 16, 0, 0) { return simd_pack_halves(a, b); }
+SIMD_BODY(MOVPACK, 64, 32, 32, 0, 0) { return simd_pack_words(a, b); }
+SIMD_BODY(MOVPACK4, 32, 16, 16, 16, 16)
+{
+    return v32_or(simd_pack_bytes(a, b), v32_slli(simd_pack_bytes(c, e), 16));
+}
+SIMD_BODY(MOVPACK4, 64, 16, 16, 16, 16)
+{
+    return simd_pack_words(simd_pack_halves(a, b), simd_pack_halves(c, e));
+}
 VINL ptxcpu_lanemask simd_word_MOV(ptxcpu_lanemask a, ptxcpu_lanemask b) { return (void)b, a; }
 VINL v32 simd_words_MOV(v32 a, v32 b) { return (void)b, a; }
 #ifdef VEC_HAS_NATIVE16

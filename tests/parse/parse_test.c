@@ -77,7 +77,7 @@ static const struct { const char *sec, *pattern; } syntax[] = {
     {"9.7.3.18", "sin.approx{.ftz}.f32"}, {"9.7.3.19", "cos.approx{.ftz}.f32"},
     {"9.7.3.20", "lg2.approx{.ftz}.f32"}, {"9.7.3.21", "ex2.approx{.ftz}.f32"},
     {"9.7.3.22", "tanh.approx.f32"},
-    /* 9.7.3.11/12's three-input forms, spelled partly like these: syntax3[] below */
+    /* 9.7.3.11/12's three-input forms, spelled partly like these: syntaxn[] below */
     {"9.7.3.9", "abs{.ftz}.f32"}, {"9.7.3.9", "abs.f64"},
     {"9.7.3.10", "neg{.ftz}.f32"}, {"9.7.3.10", "neg.f64"},
     {"9.7.3.11", "min{.ftz}{.NaN}{.xorsign.abs}.f32"}, {"9.7.3.11", "min.f64"},
@@ -165,12 +165,17 @@ static const struct { const char *sec, *pattern; } syntax[] = {
     {"9.7.9.21", "cvt<.rn,.rz>{.relu}{.satfinite}<.f16x2,.bf16x2>.f32"},
     {"9.7.9.21", "cvt.rna{.satfinite}.tf32.f32"},
     {"9.7.9.21", "cvt<.rn,.rz>{.satfinite}{.relu}.tf32.f32"},
-    /* the OCP MX formats (.rs, the x4 forms and .s2f6x2 not yet) */
+    /* the OCP MX formats (the x4 forms not yet), .s2f6x2, .rs; cvt.pack (9.7.9.22) */
     {"9.7.9.21", "cvt.rn.satfinite{.relu}<.e4m3x2,.e5m2x2,.e2m3x2,.e3m2x2,.e2m1x2><.f32,.f16x2,.bf16x2>"},
     {"9.7.9.21", "cvt.rn{.relu}.f16x2<.e4m3x2,.e5m2x2,.e2m3x2,.e3m2x2,.e2m1x2>"},
     {"9.7.9.21", "cvt.rn{.relu}{.satfinite}{.scaled::n2::ue8m0}.bf16x2<.e4m3x2,.e5m2x2,.e2m3x2,.e3m2x2,.e2m1x2>"},
     {"9.7.9.21", "cvt<.rz,.rp>{.satfinite}.ue8m0x2<.f32,.bf16x2>"},
     {"9.7.9.21", "cvt.rn.bf16x2.ue8m0x2"},
+    {"9.7.9.21", "cvt.rn.satfinite{.relu}{.scaled::n2::ue8m0}.s2f6x2<.f32,.bf16x2>"},
+    {"9.7.9.21", "cvt.rn{.satfinite}{.relu}{.scaled::n2::ue8m0}.bf16x2.s2f6x2"},
+    {"9.7.9.21", "cvt.rs{.relu}{.satfinite}<.f16x2,.bf16x2>.f32"},
+    {"9.7.9.22", "cvt.pack.sat<.u16,.s16>.s32"},
+    {"9.7.9.22", "cvt.pack.sat<.u2,.s2,.u4,.s4,.u8,.s8>.s32.b32"},
     {"9.7.8.6", "lop3.b32"}, {"9.7.8.6", "lop3<.or,.and>.b32"},
     {"9.7.8.8", "shl<.b16,.b32,.b64>"},
     {"9.7.8.9", "shr<.b16,.b32,.b64,.u16,.u32,.u64,.s16,.s32,.s64>"},
@@ -188,11 +193,13 @@ static const struct { const char *sec, *pattern; } syntax[] = {
     {"9.7.13.14", "elect.sync"},
 };
 
-/* The syntax lines whose operands are d, a, b, c where a spelling of the same name may take two
- * (9.7.3.11/12: min{.ftz}{.NaN}{.abs}.f32 d, a, b, c); the lines above take the sources
- * spec_shape says. */
-static const struct { const char *sec, *pattern; } syntax3[] = {
-    {"9.7.3.11", "min{.ftz}{.NaN}{.abs}.f32"}, {"9.7.3.12", "max{.ftz}{.NaN}{.abs}.f32"},
+/* The syntax lines whose source count differs from a form of the same name, with that count:
+ * min{.ftz}{.NaN}{.abs}.f32 d, a, b, c (9.7.3.11/12, beside the two-input forms); mov's vector
+ * pack forms d, {a, b} and d, {a, b, c, e} (9.7.9.4, beside mov d, a). The lines above take the
+ * sources spec_shape says. */
+static const struct { const char *sec, *pattern; unsigned nsrc; } syntaxn[] = {
+    {"9.7.3.11", "min{.ftz}{.NaN}{.abs}.f32", 3}, {"9.7.3.12", "max{.ftz}{.NaN}{.abs}.f32", 3},
+    {"9.7.9.4", "mov<.b16,.b32,.b64>", 2}, {"9.7.9.4", "mov<.b32,.b64>", 4},
 };
 
 #define MAXSPELL 8192
@@ -247,18 +254,18 @@ static unsigned type_bits(const char *mn) /* width of the (first) instruction ty
         {".b32", 32}, {".f32", 32}, {".tf32", 32}, {".u64", 64}, {".s64", 64}, {".b64", 64},
         {".f64", 64}, /* the OCP MX pairs: 16-bit registers (.e2m1x2's .b8 too) */
         {".e4m3x2", 16}, {".e5m2x2", 16}, {".e2m3x2", 16}, {".e3m2x2", 16}, {".e2m1x2", 16},
-        {".ue8m0x2", 16}};
+        {".ue8m0x2", 16}, {".s2f6x2", 16}};
     for (size_t i = 0; i < sizeof tys / sizeof tys[0]; i++)
         if (has(mn, tys[i].t))
             return tys[i].bits;
     return 0;
 }
 
-/* an OCP MX pair type (.e4m3x2 ... .ue8m0x2) */
+/* an OCP MX pair type (.e4m3x2 ... .ue8m0x2), or the fixed-point pair .s2f6x2 */
 static int mx_type(const char *t)
 {
     return has(t, ".e4m3x2") || has(t, ".e5m2x2") || has(t, ".e2m3x2") || has(t, ".e3m2x2") ||
-           has(t, ".e2m1x2") || has(t, ".ue8m0x2");
+           has(t, ".e2m1x2") || has(t, ".ue8m0x2") || has(t, ".s2f6x2");
 }
 
 static unsigned last_type_bits(const char *mn) /* width of the last part, a type (set's .stype) */
@@ -279,6 +286,9 @@ static unsigned spec_min_sm(const char *mn)
     if (opcode_is(mn, "match")) return 70;
     if (opcode_is(mn, "redux")) return has(mn, ".f32") ? 100 : 80;
     if (!strcmp(mn, "elect.sync")) return 90;
+    if (opcode_is(mn, "cvt") && has(mn, ".pack")) /* 9.7.9.22: sub-byte types sm_75 */
+        return has(mn, ".u8") || has(mn, ".s8") || has(mn, ".u16") || has(mn, ".s16") ? 72 : 75;
+    if (opcode_is(mn, "cvt") && has(mn, ".rs")) return 100; /* sm_100a */
     if (opcode_is(mn, "cvt") && mx_type(mn)) /* f8: sm_89; f6, f4, ue8m0 and to .bf16x2: sm_100 */
         return (has(mn, ".e4m3x2") || has(mn, ".e5m2x2")) && !has(mn, ".bf16x2.e4m3x2") &&
                !has(mn, ".bf16x2.e5m2x2") ? 89 : 100;
@@ -357,6 +367,9 @@ static unsigned spec_ptx(const char *mn)
     if (opcode_is(mn, "activemask")) return 62;
     if (opcode_is(mn, "redux")) return has(mn, ".f32") ? 86 : 70;
     if (!strcmp(mn, "elect.sync")) return 80;
+    if (opcode_is(mn, "cvt") && has(mn, ".pack")) return 65; /* 9.7.9.22 */
+    if (opcode_is(mn, "cvt") && has(mn, ".s2f6x2")) return 91;
+    if (opcode_is(mn, "cvt") && has(mn, ".rs")) return 87;
     if (opcode_is(mn, "cvt") && mx_type(mn)) { /* to .bf16x2 9.2; f8 from .bf16x2 9.1; f8 7.8 */
         int f8 = has(mn, ".e4m3x2") || has(mn, ".e5m2x2");
         const char *atype = strrchr(mn, '.');
@@ -483,8 +496,18 @@ static void spec_shape(const char *mn, unsigned *nsrc, unsigned *dbits, unsigned
                                        has(dt, ".bf16x2") || has(dt, ".ue8m0x2")))
             if (has(dt, ".f16x2") || has(dt, ".bf16x2") || mx_type(dt)) /* d, a, b: two .f32 */
                 *nsrc = 2, sbits[1] = sbits[0];
-        if (has(mn, ".scaled::n2::ue8m0")) /* d, a, scale-factor (.b16) */
-            *nsrc = 2, sbits[1] = 16;
+        if (has(mn, ".scaled::n2::ue8m0")) { /* d, a{, b}, scale-factor (.b16) */
+            if (*nsrc == 2)
+                *nsrc = 3, sbits[2] = 16;
+            else
+                *nsrc = 2, sbits[1] = 16;
+        }
+        if (has(mn, ".rs")) /* d, a, b, rbits */
+            *nsrc = 3, sbits[2] = 32;
+    }
+    if (opcode_is(mn, "cvt") && has(mn, ".pack")) { /* d, a, b (.s32){, c (.b32)}: 9.7.9.22 */
+        *nsrc = has(mn, ".b32") ? 3 : 2, *dbits = 32;
+        for (unsigned i = 0; i < 4; i++) sbits[i] = i < *nsrc ? 32 : 0;
     }
     if (mixed(mn)) { /* d and the last source f32, a (and fma's b) 16-bit */
         *dbits = 32;
@@ -529,11 +552,11 @@ static void test_table(void)
     char buf[64];
     for (size_t i = 0; i < sizeof syntax / sizeof syntax[0]; i++)
         expand(syntax[i].pattern, buf, 0, syntax[i].sec);
-    for (size_t i = 0; i < sizeof syntax3 / sizeof syntax3[0]; i++) {
+    for (size_t i = 0; i < sizeof syntaxn / sizeof syntaxn[0]; i++) {
         int from = nspelled;
-        expand(syntax3[i].pattern, buf, 0, syntax3[i].sec);
+        expand(syntaxn[i].pattern, buf, 0, syntaxn[i].sec);
         for (int k = from; k < nspelled; k++)
-            spelled[k].nsrc = 3;
+            spelled[k].nsrc = syntaxn[i].nsrc;
     }
     /* The table is exactly the set the syntax lines spell: as many rows as distinct spellings,
      * and (below) every row spelled by a line of its own section, none twice. */
@@ -569,7 +592,8 @@ static void test_table(void)
         ptxcpu_insn_desc fd;
         check(ptxcpu_parse(d.mnemonic, NULL, &plain) == PTXCPU_OK && plain.op == first &&
                   ptxcpu_insn_at((size_t)first, &fd) == PTXCPU_OK &&
-                  (first == (long)i || (fd.nsrc == 2 && d.nsrc == 3)),
+                  (first == (long)i || (fd.nsrc == 2 && d.nsrc == 3) ||
+                   (opcode_is(d.mnemonic, "mov") && fd.nsrc == 1)),
               "ptxcpu_parse(%s) gives op %u, want the first row so spelled (%ld), the two-input "
               "one where two share it", d.mnemonic, plain.op, first);
         check(ptxcpu_parse_n(d.mnemonic, 0, NULL, &plain) == PTXCPU_OK && plain.op == first,
@@ -589,11 +613,12 @@ static void test_table(void)
         }
         if (other != d.nsrc) {
             char want[64];
-            snprintf(want, sizeof want, "not %u; %s", other, d.section);
+            snprintf(want, sizeof want, "not %u; ", other);
             ptxcpu_insn keep = {0xbeef, 0xbeef};
             st = ptxcpu_parse_n(d.mnemonic, other, NULL, &keep);
+            const char *after = strstr(ptxcpu_last_error(), want); /* then the forms' sections */
             check(st == PTXCPU_E_PARSE && strstr(ptxcpu_last_error(), d.mnemonic) &&
-                      strstr(ptxcpu_last_error(), "takes") && strstr(ptxcpu_last_error(), want) &&
+                      strstr(ptxcpu_last_error(), "takes") && after && strstr(after, d.section) &&
                       keep.op == 0xbeef,
                   "ptxcpu_parse_n(%s, %u): status %d '%s', want PTXCPU_E_PARSE '... %s'",
                   d.mnemonic, other, (int)st, ptxcpu_last_error(), want);
@@ -618,9 +643,15 @@ static void test_table(void)
         /* operands as the spec describes them */
         unsigned nsrc, dbits, sbits[4];
         spec_shape(d.mnemonic, &nsrc, &dbits, sbits);
-        int three = found >= 0 && spelled[found].nsrc == 3; /* 9.7.3.11/12 d, a, b, c */
+        int vec = found >= 0 && spelled[found].nsrc && opcode_is(d.mnemonic, "mov");
+        int three = found >= 0 && spelled[found].nsrc == 3 && !vec; /* 9.7.3.11/12 d, a, b, c */
         if (three)
             nsrc = 3, sbits[2] = sbits[0];
+        if (vec) { /* 9.7.9.4: n elements of d's width / n bits, a .b8 in a 16-bit register */
+            nsrc = spelled[found].nsrc;
+            for (unsigned k = 0; k < 4; k++)
+                sbits[k] = k >= nsrc ? 0 : dbits / nsrc < 16 ? 16 : dbits / nsrc;
+        }
         check(d.nsrc == nsrc && d.dst_bits == dbits && !memcmp(d.src_bits, sbits, sizeof sbits),
               "%s: nsrc %u d %u src %u/%u/%u/%u; spec: nsrc %u d %u src %u/%u/%u/%u", d.mnemonic,
               d.nsrc, d.dst_bits, d.src_bits[0], d.src_bits[1], d.src_bits[2], d.src_bits[3],
@@ -941,6 +972,17 @@ static const struct bad_case {
     {"cvt.sat.u32.u16", NULL, E_P, {"cvt"}},
     {"cvt.u32", NULL, E_P, {"cvt"}},
     {"cvt.u8.u16.u32", NULL, E_P, {"cvt"}},
+    /* cvt.pack: .sat required, the narrow types take c (.b32), targets; .rs only to the x2 halves;
+     * .s2f6x2 requires .satfinite */
+    {"cvt.pack.u16.s32", NULL, E_P, {".sat", "cvt.pack.sat.u16.s32", "9.7.9.22"}},
+    {"cvt.pack.sat.u8.s32", NULL, E_P, {".u8.s32.b32", "9.7.9.22"}},
+    {"cvt.pack.sat.u32.s32", NULL, E_P, {".pack", "9.7.9.22"}},
+    {"cvt.pack.sat.u4.s32.b32", "sm_72", E_T, {"sm_75"}},
+    {"cvt.pack.sat.s16.s32", "sm_70", E_T, {"sm_72"}},
+    {"cvt.rs.f16.f32", NULL, E_P, {".rs", ".f16x2.f32", "9.7.9.21"}},
+    {"cvt.rs.f16x2.f32", "sm_90", E_T, {"sm_100"}},
+    {"cvt.rn.s2f6x2.f32", NULL, E_P, {".satfinite", "9.7.9.21"}},
+    {"cvt.rn.satfinite.s2f6x2.f16x2", NULL, E_P, {"cvt"}},
     {"prmt.f4e.b32", NULL, E_P, {"prmt"}},
     {"prmt.b32.f4e.b4e", NULL, E_P, {"prmt"}},
     {"rcp.approx.f64", NULL, E_P, {"rcp.approx.f64"}},
