@@ -1,6 +1,9 @@
 /* Oracle of mov d, a between registers (9.7.9.3) on every ISA this machine runs, for the 12 types
  * this file lists: d holds a's bits exactly (signalling NaNs, -0 and subnormals of the float
  * types included: nothing may pass them through a float unit), .pred lane masks bit for bit.
+ * And of mov's vector pack forms (9.7.9.4) d, {a, b} and d, {a, b, c, e}: d's bytes are the
+ * elements' bytes in order (a's first, the low ones on a little-endian host), an 8-bit element
+ * the low byte of its 16-bit register (its high byte random here, never read).
  * Random guards: lanes outside them keep d. */
 #include "ptxcpu.h"
 #include "../cmp/oracle_isas.h"
@@ -74,6 +77,50 @@ static unsigned check_kernel(ptxcpu_kernel k, unsigned s, rng_t *g)
     return bad;
 }
 
+/* the pack forms: mnemonic, element count, element bits, source register bits, d bits */
+static const struct { const char *mnem; unsigned n, ebits, sbits, dbits; } packs[] = {
+    {"mov.b16", 2, 8, 16, 16}, {"mov.b32", 2, 16, 16, 32}, {"mov.b64", 2, 32, 32, 64},
+    {"mov.b32", 4, 8, 16, 32}, {"mov.b64", 4, 16, 16, 64}};
+enum { NPACK = sizeof packs / sizeof packs[0] };
+
+static unsigned check_pack(ptxcpu_kernel k, unsigned f, rng_t *g)
+{
+    static uint8_t S[4][LANES * 4], D[LANES * 8], D0[LANES * 8];
+    static uint32_t guard[WARPS];
+    const unsigned n = packs[f].n, sb = packs[f].sbits / 8, eb = packs[f].ebits / 8, db = packs[f].dbits / 8;
+    for (unsigned j = 0; j < n; j++)
+        for (size_t i = 0; i < (size_t)LANES * sb; i++)
+            S[j][i] = (uint8_t)rng_next(g);
+    for (size_t i = 0; i < (size_t)LANES * db; i++)
+        D0[i] = (uint8_t)rng_next(g);
+    for (unsigned w = 0; w < WARPS; w++)
+        guard[w] = w % 8 == 3 ? 0 : w % 8 == 5 ? (uint32_t)rng_next(g) : ~0u;
+    memcpy(D, D0, (size_t)LANES * db);
+    ptxcpu_batch bt = {.n = WARPS, .d = D, .d_stride = 32 * (ptrdiff_t)db, .guard = guard,
+                       .guard_stride = 4};
+    for (unsigned j = 0; j < n; j++)
+        bt.src[j] = (ptxcpu_src){S[j], 32 * (ptrdiff_t)sb};
+    if (ptxcpu_run(k, &bt) != PTXCPU_OK) {
+        printf("FAIL %s (%u sources) on %s: %s\n", packs[f].mnem, n, ptxcpu_kernel_variant(k),
+               ptxcpu_last_error());
+        return 1;
+    }
+    unsigned bad = 0;
+    for (unsigned l = 0; l < LANES; l++) {
+        uint8_t want[8];
+        if (guard[l / 32] >> (l % 32) & 1)
+            for (unsigned j = 0; j < n; j++) /* element j's low eb bytes at byte j * eb */
+                memcpy(want + j * eb, &S[j][(size_t)l * sb], eb);
+        else
+            memcpy(want, &D0[(size_t)l * db], db);
+        if (memcmp(want, &D[(size_t)l * db], db) && bad++ < 3)
+            printf("FAIL %s (%u sources) on %s: lane %u: d %#llx, want %#llx\n", packs[f].mnem, n,
+                   ptxcpu_kernel_variant(k), l, (unsigned long long)get(D, db, l),
+                   (unsigned long long)get(want, db, 0));
+    }
+    return bad;
+}
+
 int main(void)
 {
     rng_t g = {0x3093};
@@ -85,8 +132,21 @@ int main(void)
         for (unsigned i = 0; i < nk; i++, runs++)
             fails += check_kernel(ks[i], s, &g) != 0;
     }
+    for (unsigned f = 0; f < NPACK; f++) {
+        ptxcpu_insn insn;
+        if (ptxcpu_parse_n(packs[f].mnem, packs[f].n, NULL, &insn) != PTXCPU_OK) {
+            printf("FAIL %s (%u sources): %s\n", packs[f].mnem, packs[f].n, ptxcpu_last_error());
+            fails++;
+            continue;
+        }
+        for (int isa = 0; isa < PTXCPU_ISA_COUNT; isa++) {
+            ptxcpu_kernel k;
+            if (ptxcpu_isa_usable((ptxcpu_isa)isa) && ptxcpu_resolve(&insn, (ptxcpu_isa)isa, &k) == PTXCPU_OK)
+                fails += check_pack(k, f, &g) != 0, runs++;
+        }
+    }
     oracle_report_skipped();
-    printf("%s: %u spellings, %u runs of %u lanes, %u failing\n", fails ? "FAIL" : "PASS",
-           (unsigned)NSPELL, runs, LANES, fails);
+    printf("%s: %u spellings and %u pack forms, %u runs of %u lanes, %u failing\n",
+           fails ? "FAIL" : "PASS", (unsigned)NSPELL, (unsigned)NPACK, runs, LANES, fails);
     return fails != 0;
 }
