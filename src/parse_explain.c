@@ -824,7 +824,7 @@ static ptxcpu_status foreign_char(const char *mn)
         return ptx_fail(PTXCPU_E_PARSE, "%s: the guard predicate is not part of the mnemonic; pass "
                         "guard masks in the batch", mn);
     for (const char *p = mn; *p; p++)
-        if (!(isalnum((unsigned char)*p) || *p == '.' || *p == '_')) {
+        if (!(isalnum((unsigned char)*p) || *p == '.' || *p == '_' || *p == ':')) { /* (.scaled::n2::ue8m0) */
             unsigned char c = (unsigned char)*p;
             char what[32]; /* a control byte would not show in the message */
             snprintf(what, sizeof what, isprint(c) ? "character '%c'" : "byte 0x%02x", c);

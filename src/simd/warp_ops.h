@@ -58,12 +58,12 @@ VINL int simd_warp_SHFL(int ty, unsigned m, const ptxcpu_batch *bt, size_t w, pt
 {
     (void)ty; (void)guard;
     const uint32_t *a = simd_src(bt, 0, w), *b = simd_src(bt, 1, w), *c = simd_src(bt, 2, w);
-    const v32 five = v32_set1(31);
+    const v32 low5 = v32_set1(31);
     vm in_range[NCH];
     for (unsigned k = 0; k < NCH; k++) {
         const v32 lane = v32_load(simd_lane_ids + k * VL), cv = v32_load(c + k * VL);
-        const v32 bval = v32_and(v32_load(b + k * VL), five), cval = v32_and(cv, five);
-        const v32 seg = v32_and(v32_srli(cv, 8), five), min_lane = v32_and(lane, seg);
+        const v32 bval = v32_and(v32_load(b + k * VL), low5), cval = v32_and(cv, low5);
+        const v32 seg = v32_and(v32_srli(cv, 8), low5), min_lane = v32_and(lane, seg);
         const v32 max_lane = v32_or(min_lane, v32_andnot(seg, cval));
         v32 j;
         if (m & M_UP) {

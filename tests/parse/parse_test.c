@@ -982,6 +982,10 @@ static const struct bad_case {
     {"cvt.rs.f16.f32", NULL, E_P, {".rs", ".f16x2.f32", "9.7.9.21"}},
     {"cvt.rs.f16x2.f32", "sm_90", E_T, {"sm_100"}},
     {"cvt.rn.s2f6x2.f32", NULL, E_P, {".satfinite", "9.7.9.21"}},
+    /* '::' belongs to .scaled::n2::ue8m0: the message is about the order, or the unknown part */
+    {"cvt.rn.scaled::n2::ue8m0.relu.bf16x2.e4m3x2", NULL, E_P,
+     {"out of order", "cvt.rn.relu.scaled::n2::ue8m0.bf16x2.e4m3x2"}},
+    {"cvt.rn.relu.scaled::n2::ue8m1.bf16x2.e4m3x2", NULL, E_P, {".scaled::n2::ue8m1", "9.7.9.21"}},
     {"cvt.rn.satfinite.s2f6x2.f16x2", NULL, E_P, {"cvt"}},
     {"prmt.f4e.b32", NULL, E_P, {"prmt"}},
     {"prmt.b32.f4e.b4e", NULL, E_P, {"prmt"}},
