@@ -496,17 +496,17 @@ static int given_twice(why *w)
  * one or two for add/sub/fma (.type, or .f32.atype in mixed precision, 9.7.5). */
 static int type_count(why *w)
 {
-    int have = ntypes(w->k), one = 0, two = 0, two_here = 0;
+    int have = ntypes(w->k), one = 0, two = 0, two_here = 0, three = 0;
     if (!op_has_types(w->in_op)) /* (elect.sync: the other rules name what is missing) */
         return 0;
     for (unsigned r = 0; r < PTX_NROWS; r++)
         if (w->in_op[r]) {
             int n = ntypes(&row_toks[r]);
-            one |= n == 1, two |= n == 2;
+            one |= n == 1, two |= n == 2, three |= n == 3; /* (cvt.pack's .u8.s32.b32) */
             two_here |= n == 2 && !strcmp(first_type(&row_toks[r]), first_type(w->k));
         }
     /* where an opcode has both, two types are the mixed-precision pair only after its .f32 */
-    if ((have == 1 && one) || (have == 2 && two && (!one || two_here)))
+    if ((have == 1 && one) || (have == 2 && two && (!one || two_here)) || (have == 3 && three))
         return 0;
     if (have == 0)
         sb_add(&w->m, "%s: missing the type; %s takes ", w->mn, w->op);
@@ -515,6 +515,7 @@ static int type_count(why *w)
                one && two ? "one type (.type), or two in mixed precision (.f32.atype)"
                : two      ? (!strncmp(w->op, "dp", 2) ? "two types (.atype.btype)"
                              : !strcmp(w->op, "set") ? "two types (.dtype.stype)"
+                             : three ? "two types (.dtype.atype), or three (cvt.pack's .u8.s32.b32)"
                                                      : "two types (.dtype.atype)")
                           : "one type (.type)",
                have);
