@@ -103,6 +103,67 @@ VINL v16 simd_cvtf_f16_f32_rn(v32 a)
     return v16_or(r, v16_from32(v32_sel(nan, v32_set1(0x7fff), v32_zero())));
 }
 
+/* f32 -> f16 in any mode on the integer bits: the magnitude truncated to f16's grid (normals drop
+ * f32's low 13 bits; below 2^-14 the 2^-24 grid, at most 26 bits dropped: all of a 24-bit
+ * significand), plus one where the mode rounds the discarded bits away (a carry moves to the next
+ * binade, past 0x7bff to Inf); from 2^16 up, the value is past f16's range: Inf, or 0x7bff where
+ * the mode rounds toward zero (Inf itself stays Inf); NaN 0x7fff. The result in each lane's low
+ * 16 bits, sign included. */
+VINL v32 simd_cvtf_f16_f32_bits(int rnd, v32 a)
+{
+    const v32 ax = v32_and(a, v32_set1(0x7fffffffu)), e = v32_srli(ax, 23);
+    const vm neg = v32_cmpgt_u(a, ax), normal = v32_cmpgt_u(e, v32_set1(112));
+    const v32 sig = v32_or(v32_and(ax, v32_set1(0x7fffff)),
+                           v32_sel(v32_cmpeq(e, v32_zero()), v32_zero(), v32_set1(0x800000)));
+    const v32 drop = v32_sel(normal, v32_set1(13),
+                             v32_min_u(v32_sub(v32_set1(126), v32_max_u(e, v32_set1(1))), v32_set1(26)));
+    const v32 q0 = v32_srlv(sig, drop), rem = v32_sub(sig, v32_sllv(q0, drop));
+    const v32 q = v32_add(q0, v32_sel(normal, v32_slli(v32_sub(e, v32_set1(113)), 10), v32_zero()));
+    const vm inexact = vm_not(v32_cmpeq(rem, v32_zero()));
+    vm up, to_inf; /* (to_inf: where a value past the range goes to Inf) */
+    if (rnd == RND_RN || rnd == RND_NONE) {
+        const v32 half = v32_sllv(v32_set1(1), v32_sub(drop, v32_set1(1)));
+        up = vm_or(v32_cmpgt_u(rem, half),
+                   vm_and(v32_cmpeq(rem, half), v32_cmpeq(v32_and(q, v32_set1(1)), v32_set1(1))));
+        to_inf = vm_not(vm_none());
+    } else if (rnd == RND_RZ) {
+        up = to_inf = vm_none();
+    } else { /* .rp rounds a positive value away, .rm a negative one */
+        to_inf = rnd == RND_RP ? vm_not(neg) : neg;
+        up = vm_and(inexact, to_inf);
+    }
+    const vm big = v32_cmpgt_u(e, v32_set1(142)), inf = v32_cmpeq(ax, v32_set1(0x7f800000u));
+    v32 r = v32_inc_where(q, up);
+    r = v32_sel(big, v32_sel(vm_or(to_inf, inf), v32_set1(0x7c00), v32_set1(0x7bff)), r);
+    r = v32_sel(neg, v32_or(r, v32_set1(0x8000)), r);
+    return v32_sel(v32_cmpgt_u(ax, v32_set1(0x7f800000u)), v32_set1(0x7fff), r);
+}
+
+/* .satfinite, .relu, .sat on a rounded f16 / bf16 (f16: its Inf and 1.0 differ) in each lane's
+ * low 16 bits, NaN already 0x7fff: ±Inf to ±MAX; then a negative result (-0 too) to +0; .sat
+ * clamps to [+0, 1.0], NaN to +0 */
+VINL v32 simd_cvtf_half_mods(int f16, unsigned m, v32 r)
+{
+    const v32 inf = v32_set1(f16 ? 0x7c00 : 0x7f80);
+    const vm neg = v32_cmpgt_u(r, v32_set1(0x7fff));
+    if (m & M_SATFINITE)
+        r = v32_sel(v32_cmpeq(v32_and(r, v32_set1(0x7fff)), inf), v32_sub(r, v32_set1(1)), r);
+    if (m & (M_RELU | M_SAT))
+        r = v32_sel(neg, v32_zero(), r);
+    if (m & M_SAT) {
+        const vm nan = v32_cmpgt_u(r, inf); /* (r is positive now) */
+        r = v32_sel(nan, v32_zero(), v32_min_u(r, v32_set1(f16 ? 0x3c00 : 0x3f80)));
+    }
+    return r;
+}
+
+/* f32 -> f16 or bf16 (ty) in the row's mode with its modifiers, in each lane's low 16 bits */
+VINL v32 simd_cvtf_half_of_f32(int f16, unsigned m, int rnd, v32 a)
+{
+    a = simd_cvtf_ftz32(m, a);
+    const v32 r = f16 ? simd_cvtf_f16_f32_bits(rnd, a) : v32_from16_u(simd_cvtf_bf16_f32(rnd, a));
+    return simd_cvtf_half_mods(f16, m, r);
+}
 
 /* u32 -> f64 (exact): 2^52 + a in f64's bits, less 2^52; a zero a is +0 (the subtraction gives -0
  * when rounding down) */
@@ -260,6 +321,9 @@ VINL int simd_cvtf_vec_32_32(int ty, int ty2, unsigned m, int rnd, v32 a, v32 b,
         return *r = simd_cvtf_pack(simd_cvtf_bf16_f32(rnd, a), simd_cvtf_bf16_f32(rnd, b)), 1;
     if (ty == TY_F16X2 && rnd == RND_RN && SIMD_CVTF_NOT(M_RELU | M_SATFINITE))
         return *r = simd_cvtf_pack(simd_cvtf_f16_f32_rn(a), simd_cvtf_f16_f32_rn(b)), 1;
+    if ((ty == TY_F16X2 || ty == TY_BF16X2) && ty2 == TY_F32) /* the other modes and modifiers */
+        return *r = v32_or(v32_slli(simd_cvtf_half_of_f32(ty == TY_F16X2, m, rnd, a), 16),
+                           simd_cvtf_half_of_f32(ty == TY_F16X2, m, rnd, b)), 1;
     if (ty == TY_TF32 && (rnd == RND_RN || rnd == RND_RZ || (m & M_RNA)))
         return *r = simd_cvtf_tf32_f32(m, rnd, a), 1;
     if (ty == TY_F32 && ty2 == TY_S32 && SIMD_CVTF_NOT(M_SAT))
@@ -295,6 +359,8 @@ VINL int simd_cvtf_vec_16_32(int ty, int ty2, unsigned m, int rnd, v32 a, v16 *r
         return *r = simd_cvtf_bf16_f32(rnd, simd_cvtf_ftz32(m, a)), 1;
     if (ty == TY_F16 && ty2 == TY_F32 && rnd == RND_RN && SIMD_CVTF_NOT(M_SAT | M_RELU | M_SATFINITE))
         return *r = simd_cvtf_f16_f32_rn(a), 1;
+    if ((ty == TY_F16 || ty == TY_BF16) && ty2 == TY_F32) /* the other modes and modifiers */
+        return *r = v16_from32(simd_cvtf_half_of_f32(ty == TY_F16, m, rnd, a)), 1;
     return 0;
 }
 VINL int simd_cvtf_vec_64_32(int ty, int ty2, unsigned m, int rnd, v32 a, v64 *r)
