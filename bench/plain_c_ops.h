@@ -446,5 +446,50 @@ static inline uint16_t ue8m0_to_bf16(uint32_t c)
 {
     return (uint16_t)(c == 0xff ? 0x7fff : c ? c << 7 : 0x0040);
 }
+/* .s2f6 (s8 * 2^-6). To it: x / 2^(s - 127) in units of 2^-6, i.e. x * 2^(133 - s), exact in a
+ * double, clamped to -128..127 (before the rounding: a value that rounds past an end is clamped
+ * there anyway; Inf too) and rounded to nearest even by nearbyint; NaN and s = 0xff (ue8m0's NaN)
+ * give 0x7f; .relu: a negative result 0. Selects, no branches: the loop vectorizes. */
+static inline uint32_t s2f6_from_f32(float x, uint32_t s, int relu)
+{
+    double v = (double)x * f64_from_bits((uint64_t)(1023 + 133 - s) << 52);
+    v = v > 127.0 ? 127.0 : v < -128.0 ? -128.0 : v;
+    v = isnan(x) || s == 0xff ? 127.0 : v;
+    int32_t k = (int32_t)nearbyint(v);
+    return relu && k < 0 ? 0 : (uint32_t)k & 0xff;
+}
+static inline float s2f6_to_f32(uint32_t c) { return (float)(int8_t)c * 0x1p-6f; }
+
+/* ---- cvt.rs (9.7.9.21): stochastic rounding ---------------------------------------------------
+ * The random bits added to the f32's bits just below the destination's last place: a carry out
+ * of them rounds the magnitude up (into the next binade, past MAX_NORM into Inf), the rest are
+ * dropped. bf16 drops 16 bits (f32's subnormals are bf16's); f16 13 (rbits' low 13 of 16): its
+ * normals by rebiasing the exponent, its subnormals as the significand counted in 2^-37 (the top
+ * 13 of the bits below 2^-24); everything past 2^16 and Inf are Inf. NaN: 0x7fff. */
+static inline uint16_t bf16_rs(float x, uint32_t r)
+{
+    uint32_t u = f32_to_bits(x);
+    return (u & 0x7fffffffu) > 0x7f800000u ? 0x7fff : (uint16_t)((u + (r & 0xffffu)) >> 16);
+}
+static inline uint16_t f16_rs(float x, uint32_t r)
+{
+    uint32_t u = f32_to_bits(x), a = u & 0x7fffffffu, e = a >> 23, w;
+    if (a > 0x7f800000u)
+        return 0x7fff;
+    if (a >= 0x38800000u) { /* normal f16 (or past it): the f16's bits, then 13 more */
+        w = a - (112u << 23);
+    } else { /* subnormal f16: a count of 2^-37 */
+        uint32_t m = (a & 0x7fffffu) | (e ? 0x800000u : 0), sh = 113 - (e ? e : 1);
+        w = m >> (sh > 31 ? 31 : sh);
+    }
+    uint32_t t = (w + (r & 0x1fffu)) >> 13;
+    return (uint16_t)((u >> 16 & 0x8000u) | (t > 0x7c00u ? 0x7c00u : t));
+}
+
+/* ---- cvt.pack (9.7.9.22): .sat to convertType's range ---------------------------------------- */
+static inline int32_t clamp_i32(int32_t v, int32_t lo, int32_t hi)
+{
+    return v < lo ? lo : v > hi ? hi : v;
+}
 
 #endif

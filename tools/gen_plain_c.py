@@ -63,7 +63,9 @@ ELEMENTWISE_X2 = ('ADD', 'MIN', 'MAX', 'FSUB', 'HADD', 'FADD', 'FMUL', 'FFMA', '
                   'FMIN', 'FMAX', 'HSUB', 'HMUL', 'HFMA', 'FTANH', 'FEX2')
 MIXED_SEMS = ('MXADD', 'MXSUB', 'MXFMA')
 CVT_C = {'F32': 'float', 'F64': 'double'}
-MX_SEMS = ('CVTMX', 'CVTMXS')  # cvt with the OCP MX formats (the scaled forms: CVTMXS)
+# cvt with the OCP MX formats and .s2f6x2 (the scaled forms: CVTMXS; to .s2f6x2 from two .f32:
+# CVTMXSC)
+MX_SEMS = ('CVTMX', 'CVTMXS', 'CVTMXSC')
 
 
 def operand_types(r):
@@ -80,10 +82,12 @@ def operand_types(r):
         # (.f16x2 / .bf16x2 of two .f32: b too; their d and .tf32's: the .b32's bits)
         b = CVT_C.get(r.ty2, U(r.bits[2])) if r.nsrc > 1 else None
         return [CVT_C.get(r.ty, U(r.bits[0])), CVT_C.get(r.ty2, U(r.bits[1])), b, None, None]
-    if r.sem in MX_SEMS:  # d, a, scale-factor: registers' bits; .f32 sources as floats
+    if r.sem in MX_SEMS:  # d, a (b), scale-factor: registers' bits; .f32 sources as floats
         src = 'float' if r.ty2 == 'F32' else U(r.bits[1])
         b = None if r.nsrc < 2 else 'float' if r.ty2 == 'F32' else U(r.bits[2])
-        return [U(r.bits[0]), src, b, None, None]
+        return [U(r.bits[0]), src, b, U(r.bits[3]) if r.nsrc > 2 else None, None]
+    if r.sem == 'CVTRS':  # d's bits, two .f32, rbits
+        return ['uint32_t', 'float', 'float', 'uint32_t', None]
     if r.sem == 'SLCT':  # d, a, b the .dtype's bits; c an int32_t or a float
         u = U(r.bits[0])
         return [u, u, u, 'float' if r.ty2 == 'F32' else 'int32_t', None]
@@ -598,6 +602,15 @@ def t_mov(r):
     return ['d[i] = a[i];']
 
 
+def t_movpack(r):
+    """mov d, {a, b} / {a, b, c, e} (9.7.9.4): the elements packed into d, a's in the low bits
+    (.u8 elements: their 16-bit registers' low bytes)."""
+    w, dt = {'U8': 8, 'B16': 16, 'B32': 32}[r.ty2], U(r.bits[0])
+    els = [(f'({dt})({x}[i] & 0xffu)' if w == 8 else f'({dt}){x}[i]') + (f' << {k * w}' if k else '')
+           for k, x in enumerate('abce'[:r.nsrc])]
+    return [f'd[i] = ({dt})({" | ".join(els)});']
+
+
 def t_cvti(r):
     """cvt between integer types as C's casts: a's low bits as atype, .sat's comparisons (only
     those that can hold, or -Wtype-limits objects), the cast to dtype, then to d's register."""
@@ -717,14 +730,40 @@ def half_clamps(r, v, inf):
     return out
 
 
+def half_pair(r, hi, lo):
+    """d of an .f16x2 / .bf16x2 row from its halves' bits hi and lo (expressions), each with the
+    row's .satfinite and .relu."""
+    inf = '0x7c00' if r.ty == 'F16X2' else '0x7f80'
+    return ([f'uint16_t hi = {hi},', f'         lo = {lo};'] + half_clamps(r, 'hi', inf) +
+            half_clamps(r, 'lo', inf) + ['d[i] = (uint32_t)hi << 16 | lo;'])
+
+
 def cvt_half_x2(r):
     """cvt.frnd{.relu}{.satfinite}.f16x2.f32 / .bf16x2.f32 d, a, b: two conversions, each as the
     scalar row's (f16_round / bf16_round in the row's mode), a's in the high half of d."""
-    h, inf = ('f16', '0x7c00') if r.ty == 'F16X2' else ('bf16', '0x7f80')
+    h = 'f16' if r.ty == 'F16X2' else 'bf16'
     mode = CVT_MODE[r.rnd]
-    return ([f'uint16_t hi = {h}_round(a[i], {mode}), lo = {h}_round(b[i], {mode});'] +
-            half_clamps(r, 'hi', inf) + half_clamps(r, 'lo', inf) +
-            ['d[i] = (uint32_t)hi << 16 | lo;'])
+    return half_pair(r, f'{h}_round(a[i], {mode})', f'{h}_round(b[i], {mode})')
+
+
+def t_cvtrs(r):
+    """cvt.rs{.relu}{.satfinite}.f16x2.f32 / .bf16x2.f32 d, a, b, rbits: each element by the bit
+    trick of stochastic rounding (f16_rs, bf16_rs: the random bits added to the f32 bits below the
+    destination's last place, the carry taken, the rest dropped), a's with rbits' upper half."""
+    h = 'f16' if r.ty == 'F16X2' else 'bf16'
+    return half_pair(r, f'{h}_rs(a[i], c[i] >> 16)', f'{h}_rs(b[i], c[i] & 0xffffu)')
+
+
+def t_cvtpack(r):
+    """cvt.pack.sat.<t>.s32{.b32} d, a, b{, c}: a and b clamped to t's range (clamp_i32), their
+    low bits packed, a's above b's, c's low bits above both (the 2-, 4- and 8-bit types)."""
+    t = r.ty.lower()
+    n = int(t[1:])
+    lo, hi = (-(1 << (n - 1)), (1 << (n - 1)) - 1) if t[0] == 's' else (0, (1 << n) - 1)
+    el = [f'((uint32_t)clamp_i32((int32_t){x}[i], {lo}, {hi}) & {hex((1 << n) - 1)}u)'
+          for x in 'ab']
+    return [f'd[i] = {el[0]} << {n}',
+            f'     | {el[1]}' + (f' | c[i] << {2 * n};' if n < 16 else ';')]
 
 
 # .tf32's rounding of the f32 bits to their top 19 (13 bits dropped): the increment added before
@@ -750,17 +789,20 @@ def cvt_tf32(r):
 
 # cvt with the OCP MX formats: the element formats of bench/plain_c_ops.h (its <name>_from_f32 and
 # <name>_to_f32), and each element's width in its register
-MX_ELEM = {'E4M3X2': 8, 'E5M2X2': 8, 'E2M3X2': 8, 'E3M2X2': 8, 'E2M1X2': 4, 'UE8M0X2': 8}
+MX_ELEM = {'E4M3X2': 8, 'E5M2X2': 8, 'E2M3X2': 8, 'E3M2X2': 8, 'E2M1X2': 4, 'UE8M0X2': 8,
+           'S2F6X2': 8}
 
 
 def t_cvtmx(r):
-    """cvt to and from .e4m3x2/.e5m2x2/.e2m3x2/.e3m2x2/.e2m1x2/.ue8m0x2 (docs/SEMANTICS.md), per
-    element as users write it: the sources as floats (an .f32, an f16/bf16 half widened exactly),
-    then the element's bits by rounding the float's bits to nearest even and saturating
-    (mx_from_f32), or its power of two from the exponent field (ue8m0_from_f32); the other way the
-    element's exact float (mx_to_f32; the 6-bit formats' low 6 bits), times the scale factor
-    (mx_scale, exact), rounded to f16 / bf16 once (f16_round, bf16_round), then .satfinite and
-    .relu on the bits. a's element (a's upper half) goes to d's upper element."""
+    """cvt to and from .e4m3x2/.e5m2x2/.e2m3x2/.e3m2x2/.e2m1x2/.ue8m0x2/.s2f6x2
+    (docs/SEMANTICS.md), per element as users write it: the sources as floats (an .f32, an f16/bf16
+    half widened exactly), then the element's bits by rounding the float's bits to nearest even
+    and saturating (mx_from_f32), or its power of two from the exponent field (ue8m0_from_f32), or
+    the .s2f6 integer by nearbyint of the float divided by the scale factor in double
+    (s2f6_from_f32); the other way the element's exact float (mx_to_f32; the 6-bit formats' low 6
+    bits; s2f6_to_f32), times the scale factor (mx_scale, exact), rounded to f16 / bf16 once
+    (f16_round, bf16_round), then .satfinite and .relu on the bits. a's element (a's upper half)
+    goes to d's upper element."""
     dt, at = r.ty, r.ty2
     relu = int(r.has('relu'))
     if dt in MX_ELEM:  # to an MX format or ue8m0 from .f32 a, b, or the halves of a
@@ -772,6 +814,10 @@ def t_cvtmx(r):
         if dt == 'UE8M0X2':
             conv = [f'ue8m0_from_f32({x}, {int(r.rnd == "RP")}, {int(r.has("satfinite"))})'
                     for x in srcs]
+        elif dt == 'S2F6X2':  # the scale factors: the last source
+            sf = 'c' if at == 'F32' else 'b'
+            scales = [f'{sf}[i] >> 8', f'{sf}[i] & 0xffu'] if r.has('scaled') else ['0x7fu'] * 2
+            conv = [f's2f6_from_f32({x}, {s}, {relu})' for x, s in zip(srcs, scales)]
         else:
             conv = [f'{dt[:-2].lower()}_from_f32({x}, {relu})' for x in srcs]
         return [f'd[i] = (uint16_t)({conv[0]} << {MX_ELEM[dt]} | {conv[1]});']
@@ -784,11 +830,8 @@ def t_cvtmx(r):
     vals = [f'{f}_to_f32{x}' for x in els]
     if r.has('scaled'):
         vals = [f'mx_scale({vals[0]}, b[i] >> 8)', f'mx_scale({vals[1]}, b[i] & 0xffu)']
-    h, inf = ('f16', '0x7c00') if dt == 'F16X2' else ('bf16', '0x7f80')
-    return ([f'uint16_t hi = {h}_round({vals[0]}, FE_TONEAREST),',
-             f'         lo = {h}_round({vals[1]}, FE_TONEAREST);'] +
-            half_clamps(r, 'hi', inf) + half_clamps(r, 'lo', inf) +
-            ['d[i] = (uint32_t)hi << 16 | lo;'])
+    h = 'f16' if dt == 'F16X2' else 'bf16'
+    return half_pair(r, *(f'{h}_round({v}, FE_TONEAREST)' for v in vals))
 
 
 # prmt's modes (9.7.9.7): row c & 3 of the spec's table, entry k the source byte of d's byte k
@@ -981,7 +1024,8 @@ TEMPLATES = {
     'SHL': t_shift, 'SHR': t_shift, 'SHF': t_shf, 'LOP3': t_lop3,
     'PRMT': t_prmt, 'CVTI': t_cvti, 'MOV': t_mov, 'CVTF': t_cvtf,
     'SHFL': t_shfl, 'VOTE': t_vote, 'MATCH': t_match, 'ACTMASK': t_actmask, 'REDUX': t_redux,
-    'ELECT': t_elect, 'CVTMX': t_cvtmx, 'CVTMXS': t_cvtmx,
+    'ELECT': t_elect, 'CVTMX': t_cvtmx, 'CVTMXS': t_cvtmx, 'CVTMXSC': t_cvtmx,
+    'CVTRS': t_cvtrs, 'CVTPACK': t_cvtpack, 'MOVPACK': t_movpack, 'MOVPACK4': t_movpack,
 }
 
 

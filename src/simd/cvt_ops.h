@@ -395,6 +395,16 @@ VINL int simd_cvtf_vec_16_16(int ty, int ty2, unsigned m, int rnd, v16 a, v16 *r
     SIMD_CVTF_INT_SAT(16, 16)
     if (ty == TY_F16 && simd_cvtf_int16(ty2) && rnd == RND_RN)
         return *r = simd_cvtf_f16_f32_rn(v32_cvt_f32_s32(simd_cvtf_int16_value(ty2, a))), 1;
+    if (ty == TY_F16 && simd_cvtf_int16(ty2)) /* the directed modes: exact in f32, rounded once */
+        return *r = v16_from32(simd_cvtf_f16_f32_bits(rnd, v32_cvt_f32_s32(simd_cvtf_int16_value(ty2, a)))), 1;
+    if ((ty == TY_F16 || ty == TY_BF16) && (ty2 == TY_F16 || ty2 == TY_BF16)) {
+        /* through f32, where a half is exact: f16 <-> bf16 rounded once in the mode; .irnd on the
+         * same type an integral f32, exact in the half again */
+        const v32 x = ty2 == TY_F16 ? v32_from_f16(a) : v32_slli(v32_from16_u(a), 16);
+        const int integral = ty == ty2 && rnd != RND_NONE;
+        return *r = v16_from32(simd_cvtf_half_of_f32(ty == TY_F16, m, integral ? RND_RN : rnd,
+                                                     integral ? v32_rint_f32(x) : x)), 1;
+    }
     if (ty == TY_BF16 && simd_cvtf_int16(ty2))
         return *r = simd_cvtf_bf16_f32(rnd, v32_cvt_f32_s32(simd_cvtf_int16_value(ty2, a))), 1;
     if (simd_cvtf_int16(ty) && (ty2 == TY_F16 || ty2 == TY_BF16))
@@ -414,10 +424,12 @@ VINL int simd_cvtf_vec_16_64(int ty, int ty2, unsigned m, int rnd, v64 a, v16 *r
 }
 VINL int simd_cvtf_vec_64_16(int ty, int ty2, unsigned m, int rnd, v16 a, v64 *r)
 {
-    (void)rnd;
+    (void)rnd; (void)m;
     SIMD_CVTF_INT_SAT(64, 16)
     if (ty == TY_F64 && simd_cvtf_int16(ty2)) /* exact: the value as s32 */
         return *r = v64_cvt_f64_s32(simd_cvtf_int16_value(ty2, a)), 1;
+    if (ty == TY_F64 && (ty2 == TY_F16 || ty2 == TY_BF16) && SIMD_CVTF_NOT(M_SAT)) /* exact, via f32 (a NaN quieted, its payload kept, as f32 -> f64) */
+        return *r = v64_from_f32(ty2 == TY_F16 ? v32_from_f16(a) : v32_slli(v32_from16_u(a), 16)), 1;
     return 0;
 }
 VINL int simd_cvtf_vec_64_64(int ty, int ty2, unsigned m, int rnd, v64 a, v64 *r)

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes tests/vectors/families.vec (vectors for every PTX spelling of PTX ISA 9.7.1-9.7.8 and 9.7.9's mov, prmt and cvt), warps.vec
+"""Writes tests/vectors/families.vec (vectors for every PTX spelling of PTX ISA 9.7.1-9.7.8 and 9.7.9's mov, prmt, cvt and cvt.pack), warps.vec
 (many lines of a few spellings, so that `ptxcpu check` packs several warps and a partial one) and
 warp_lanes.vec (warp lines of the cross-lane instructions: shfl.sync, vote.sync, match.sync,
 activemask, redux.sync, elect.sync),
@@ -145,7 +145,9 @@ def spellings():
     out += ['cvt%s.%s.%s' % (s, d, a) for s in ('', '.sat') for d in ints for a in ints
             if not s or not (int_limits(d)[0] <= int_limits(a)[0] and int_limits(a)[1] <= int_limits(d)[1])]
     out += cvtf_spellings()  # 9.7.9.21 cvt with a float type
-    out += cvtmx_spellings()  # 9.7.9.21 cvt with the OCP MX formats
+    out += cvtmx_spellings()  # 9.7.9.21 cvt with the OCP MX formats and .s2f6x2
+    out += cvtrs_spellings()  # 9.7.9.21 cvt.rs (stochastic rounding with rbits)
+    out += cvtpack_spellings()  # 9.7.9.22 cvt.pack
     out += ['shl.%s' % t for t in ('b16', 'b32', 'b64')]
     out += ['shr.%s' % t for t in ('b16', 'b32', 'b64', 'u16', 'u32', 'u64', 's16', 's32', 's64')]
     # 9.7.6.1 set d, a, b{, c}: the same, with a destination type u32, s32 or f32 first
@@ -1612,10 +1614,12 @@ SCALED = 'scaled::n2::ue8m0'
 
 
 def cvtmx_spellings():
-    """The section's syntax lines for the x2 MX types (no .rs, no x4 forms, no .s2f6x2):
+    """The section's syntax lines for the x2 MX types (no .rs: cvtrs_spellings; no x4 forms):
     cvt.rn.satfinite{.relu}.fNx2type.f32 / .fp16x2type, cvt.rn{.relu}.f16x2.fNx2type,
     cvt.rn{.relu}{.satfinite}{.scaled::n2::ue8m0}.bf16x2.fNx2type for N = 8, 6, 4;
-    cvt.frnd3{.satfinite}.ue8m0x2.f32 / .bf16x2, cvt.rn.bf16x2.ue8m0x2."""
+    cvt.frnd3{.satfinite}.ue8m0x2.f32 / .bf16x2, cvt.rn.bf16x2.ue8m0x2;
+    cvt.rn.satfinite{.relu}{.scaled::n2::ue8m0}.s2f6x2.f32 / .bf16x2,
+    cvt.rn{.satfinite}{.relu}{.scaled::n2::ue8m0}.bf16x2.s2f6x2."""
     out = []
     for x in MX_F8 + MX_F6 + MX_F4:
         for rl in ('', '.relu'):
@@ -1625,7 +1629,12 @@ def cvtmx_spellings():
                     for sc in ('', '.' + SCALED)]
     out += ['cvt.%s%s.ue8m0x2.%s' % (r, sf, a) for r in ('rz', 'rp') for sf in ('', '.satfinite')
             for a in ('f32', 'bf16x2')]
-    return out + ['cvt.rn.bf16x2.ue8m0x2']
+    out.append('cvt.rn.bf16x2.ue8m0x2')
+    for rl in ('', '.relu'):
+        for sc in ('', '.' + SCALED):
+            out += ['cvt.rn.satfinite%s%s.s2f6x2.%s' % (rl, sc, a) for a in ('f32', 'bf16x2')]
+            out += ['cvt.rn%s%s%s.bf16x2.s2f6x2' % (sf, rl, sc) for sf in ('', '.satfinite')]
+    return out
 
 
 class MXInsn:
@@ -1643,6 +1652,8 @@ class MXInsn:
             self.src = [32]
         else:                                   # a .b16 (.e2m1x2: its .b8 in a 16-bit register)
             self.src = [16, 16] if self.scaled else [16]
+        if self.scaled and self.dtype == 's2f6x2':  # the scale factors after the sources
+            self.src.append(16)
         self.dst = 32 if self.dtype in MX_HALF else 16
 
 
@@ -1726,6 +1737,8 @@ def cvtmx_eval(I, ops):
         vals = [decode(ops[0], 'f32', False), decode(ops[1], 'f32', False)]
     elif at in MX_HALF:
         vals = [decode(ops[0] >> 16, at[:-2], False), decode(ops[0] & 0xffff, at[:-2], False)]
+    elif at == 's2f6x2':
+        vals = [s2f6_decode(ops[0] >> 8 & 0xff), s2f6_decode(ops[0] & 0xff)]
     else:
         eb = 4 if at == 'e2m1x2' else 8
         els = [ops[0] >> eb & M(eb), ops[0] & M(eb)]       # (.e2m1x2: the register's low byte)
@@ -1741,6 +1754,10 @@ def cvtmx_eval(I, ops):
         return r[0] << 16 | r[1]
     if dt == 'ue8m0x2':
         r = [ue8m0_encode(v, I.rnd, I.satf) for v in vals]
+        return r[0] << 8 | r[1]
+    if dt == 's2f6x2':                                     # (the scale factors: the last source)
+        sc = [ops[-1] >> 8, ops[-1] & 0xff] if I.scaled else [0x7f, 0x7f]
+        r = [s2f6_encode(v, s, I.relu) for v, s in zip(vals, sc)]
         return r[0] << 8 | r[1]
     r = [mx_encode(v, dt[:-2], I.relu) for v in vals]
     return r[0] << (4 if dt == 'e2m1x2' else 8) | r[1]
@@ -1770,7 +1787,19 @@ CVTMX_EXAMPLES = [
     ('cvt.rz.ue8m0x2.f32', (0x3fc00000, 0xbfc00000), 0x7f7f),            # 1.5: 1 (sign ignored)
     ('cvt.rp.ue8m0x2.f32', (0x3fc00000, 0x7f000001), 0x80ff),            # 2; past 2^127
     ('cvt.rp.satfinite.ue8m0x2.bf16x2', (0x7f010030,), 0xfe00),          # past 2^127; 1.5 2^-128
-    ('cvt.rp.ue8m0x2.bf16x2', (0x00600040,), 0x0100)]                    # 1.5 2^-127; 2^-127
+    ('cvt.rp.ue8m0x2.bf16x2', (0x00600040,), 0x0100),                    # 1.5 2^-127; 2^-127
+    # .s2f6x2 (s8 * 2^-6): 255/128 is 127.5 steps (even: 128, clamped to 127), -257/128 -128.5
+    # (-128); 3/128 1.5 steps (2), -1/128 -0.5 (0, no -0)
+    ('cvt.rn.satfinite.s2f6x2.f32', (0x3fff0000, 0xc0008000), 0x7f80),
+    ('cvt.rn.satfinite.s2f6x2.f32', (0x3cc00000, 0xbc000000), 0x0200),
+    # FLT_MAX / 2^127 (just under 2: 0x7f), 2^-127 / 2^-127 = 1 (0x40)
+    ('cvt.rn.satfinite.scaled::n2::ue8m0.s2f6x2.f32', (0x7f7fffff, 0x00400000, 0xfe00), 0x7f40),
+    ('cvt.rn.satfinite.relu.s2f6x2.bf16x2', (0xbf807fc0,), 0x007f),     # -1: 0; NaN: MAX
+    ('cvt.rn.satfinite.scaled::n2::ue8m0.s2f6x2.bf16x2', (0x3f80bf80, 0xffff), 0x7f7f),  # NaN scale
+    ('cvt.rn.bf16x2.s2f6x2', (0x80ff,), 0xc000bc80),                   # -2; -2^-6
+    # -2 * 2^127 overflows (.satfinite: -MAX_NORM); 2^-6 * 2^-127: bf16's least subnormal
+    ('cvt.rn.satfinite.scaled::n2::ue8m0.bf16x2.s2f6x2', (0x8001, 0xfe00), 0xff7f0001),
+    ('cvt.rn.relu.scaled::n2::ue8m0.bf16x2.s2f6x2', (0x7fc0, 0xff7f), 0x7fff0000)]  # NaN; -1: 0
 
 
 def cvtmx_self_check():
@@ -1854,8 +1883,10 @@ def cvtmx_cases(I, rng):
     value of the 4- and 6-bit formats, the 8-bit formats' zeros, NaNs, infinities, subnormal and
     normal ends and random codes (the scaled forms: scales 0x7f, 0x00, 0xfe, 0xff and random, with
     the bf16 rounding cases of mx_scale_cases); ue8m0: powers of two and the points between
-    them around 2^-127 and 2^127, and every code back to .bf16x2."""
+    them around 2^-127 and 2^127, and every code back to .bf16x2 (.s2f6x2: s2f6_cases)."""
     at, dt = I.atype, I.dtype
+    if 's2f6x2' in (at, dt):
+        return s2f6_cases(I, rng)
     if dt in MX_F8 + MX_F6 + MX_F4 or dt == 'ue8m0x2':
         sfmt = 'f32' if at == 'f32' else at[:-2]
         if dt == 'ue8m0x2':
@@ -1910,16 +1941,263 @@ def cvtmx_cases(I, rng):
     return out
 
 
+def vec_lines(name, cases, result, src, dst, halves, op=None):
+    """A line per operand tuple of cases: the operands in hex of widths src (or as op(k, v) gives
+    source k), d = result(ops) in hex of width dst, every other line as HI:LO where d is two
+    halves."""
+    op = op or (lambda k, v: '0x%0*x' % (src[k] // 4, v))
+    out = []
+    for k, ops in enumerate(cases):
+        r = result(ops)
+        res = '0x%04x:0x%04x' % (r >> 16, r & 0xffff) if halves and k % 2 == 0 else \
+            '0x%0*x' % (dst // 4, r)
+        out.append('%-22s %s -> %s\n' % (name, ' '.join(op(j, v) for j, v in enumerate(ops)), res))
+    return out
+
+
 def cvtmx_lines(name, rng):
     I = MXInsn(name)
+    return vec_lines(name, cvtmx_cases(I, rng), lambda ops: cvtmx_eval(I, ops), I.src, I.dst,
+                     I.dst == 32)
+
+
+# ---- .s2f6x2 (5.2.4: s8 * 2^-6), 9.7.9.21 cvt.rs, 9.7.9.22 cvt.pack ------------------------------
+# From the spec's text and pseudo-code and docs/SEMANTICS.md's rows ("Conversion with the OCP MX
+# formats": .s2f6x2, .rs; "Packing with saturation: cvt.pack"), on exact Fractions and integers.
+# .s2f6x2 goes through MXInsn and cvtmx_eval (the scale factors as the other scaled forms'),
+# with s2f6_decode / s2f6_encode for its elements.
+def P2(k):
+    return Fraction(2) ** k
+
+
+def s2f6_decode(c):
+    """An .s2f6 element's exact value (no -0, no Inf or NaN)."""
+    v = Fraction(sx(c, 8), 64)
+    return ('fin', int(v < 0), abs(v))
+
+
+def s2f6_encode(val, scale, relu):
+    """.rn.satfinite{.relu} to .s2f6: the exact value divided by 2^(scale - 127), rounded once to
+    nearest even on the 2^-6 grid, clamped to -128..127 (+-Inf: the ends); NaN and scale 0xff
+    (ue8m0's NaN) give 0x7f, +MAX_NORM; .relu: a negative result gives 0."""
+    if val == NAN or scale == 0xff:
+        return 0x7f
+    if val[0] == 'inf':
+        k = -128 if val[1] else 127
+    else:
+        x = signed(val) * 64 / P2(scale - 127)
+        k = math.floor(x)
+        rem = x - k
+        k += rem > Fraction(1, 2) or (rem == Fraction(1, 2) and k % 2 == 1)
+        k = max(-128, min(127, k))
+    return 0 if relu and k < 0 else k & 0xff
+
+
+# Elements to .s2f6 (value, scale byte): with scale 127, the grid's ties (to even, either sign;
+# -1/128 gives 0), just past a tie, the ends and their ties (255/128: 128, clamped; -257/128:
+# -128), past the ends, zeros, specials; scaled, the scale bytes 0 (x 2^127: f32 subnormals come
+# to the grid, 1.5 2^-133 a tie), 1, 126, 128, 254 (/ 2^127: FLT_MAX just under 2), 255 (NaN)
+S2F6_TO = [Fraction(0), '-0', Fraction(1), Fraction(-1), Fraction(127, 64), Fraction(255, 128),
+           Fraction(2), Fraction(-2), Fraction(-257, 128), Fraction(-3), Fraction(1, 128),
+           Fraction(3, 128), Fraction(5, 128), Fraction(-3, 128), Fraction(-1, 128),
+           Fraction(9, 1024), Fraction(-1, 64), Fraction(5, 4), 'tiny', 'inf', '-inf', 'nan',
+           'snan', 'max', '-max']
+S2F6_SCALED = [(Fraction(3, 2) * P2(-133), 0), (3 * P2(-133), 1), (P2(-127), 0), (-P2(-126), 0),
+               (Fraction(1), 0), (Fraction(-1), 0), (Fraction(3, 2) * P2(127), 254),
+               ('max', 254), ('-max', 254), (P2(120), 254), (3 * P2(120), 254), (Fraction(1), 255),
+               ('-inf', 255), (Fraction(-2), 255), ('nan', 0), ('inf', 0), (Fraction(3, 4), 126),
+               (Fraction(3, 2), 128), ('-0', 254), ('tiny', 0), (Fraction(-5, 4), 127)]
+# .s2f6 codes to .bf16x2: zero, +-1 step, the ends, +-1, +-1/2; scaled, (code, scale) at the
+# ends of the scale's range: -2 2^127 overflows, 2^-6 2^-127 is bf16's least subnormal, 255 NaN
+S2F6_CODES = [0x00, 0x01, 0x02, 0x03, 0x04, 0x08, 0x10, 0x20, 0x3f, 0x40, 0x60, 0x7e, 0x7f,
+              0x80, 0x81, 0xa0, 0xc0, 0xe0, 0xfe, 0xff]
+S2F6_FROM_SCALED = [(0x80, 254), (0x7f, 254), (0x01, 254), (0x00, 254), (0x81, 253), (0x80, 253),
+                    (0x01, 0), (0x80, 0), (0xff, 0), (0x7f, 0), (0x00, 0), (0xc0, 1), (0x7f, 1),
+                    (0x40, 255), (0xc1, 255), (0xff, 255), (0x40, 127), (0xff, 127), (0x20, 128),
+                    (0x3f, 200), (0xc0, 60)]
+
+
+def pair_up(items, rng, extra):
+    """items shuffled (one from extra() added if odd) and paired: [(first, second), ...]."""
+    items = list(items)
+    rng.shuffle(items)
+    if len(items) % 2:
+        items.append(extra())
+    return [(items[k], items[k + 1]) for k in range(0, len(items), 2)]
+
+
+def s2f6_cases(I, rng):
+    """Operand tuples of an .s2f6x2 spelling: S2F6_TO / S2F6_SCALED (the values exact in the
+    source format) and random values near the grid, or S2F6_CODES / S2F6_FROM_SCALED and random
+    codes and scales, two elements a line."""
+    if I.atype == 's2f6x2':
+        els = list(S2F6_FROM_SCALED) if I.scaled else [(c, 0x7f) for c in S2F6_CODES]
+        els += [(rng.getrandbits(8), rng.choice((0x7f, rng.getrandbits(8)))) for _ in range(4)]
+        extra = lambda: (rng.getrandbits(8), 0x7f)
+    else:
+        sfmt = 'f32' if I.atype == 'f32' else 'bf16'
+        vals = S2F6_SCALED + rng.sample([(v, 0x7f) for v in S2F6_TO], 8) if I.scaled else \
+            [(v, 0x7f) for v in S2F6_TO]
+        els = [(b, s) for b, s in ((src_bits(sfmt, v, rng), s) for v, s in vals) if b is not None]
+
+        def extra():                       # a value of the 2^-6 grid's range after the scale
+            s = rng.randrange(110, 145) if I.scaled else 0x7f
+            return (rand_src(sfmt, s - 127 - 8, s - 127 + 1, rng), s)
+        els += [extra() for _ in range(4)]
     out = []
-    for k, ops in enumerate(cvtmx_cases(I, rng)):
-        r = cvtmx_eval(I, ops)
-        res = '0x%04x:0x%04x' % (r >> 16, r & 0xffff) if I.dst == 32 and k % 2 == 0 else \
-            '0x%0*x' % (I.dst // 4, r)
-        out.append('%-22s %s -> %s\n' % (name, ' '.join('0x%0*x' % (w // 4, v)
-                                                          for v, w in zip(ops, I.src)), res))
+    for (x, s1), (y, s2) in pair_up(els, rng, extra):
+        regs = (x << 16 | y,) if I.atype == 'bf16x2' else (x << 8 | y,) if I.atype == 's2f6x2' \
+            else (x, y)
+        out.append(regs + ((s1 << 8 | s2,) if I.scaled else ()))
     return out
+
+
+# cvt.rs{.relu}{.satfinite}.f16x2/.bf16x2.f32 d, a, b, rbits: each element truncated on the
+# destination's grid (subnormals included, exponent unbounded above), one step away from zero
+# when the k bits just below the grid's last place (the top k of them, where more are discarded:
+# f16 subnormals) plus the element's k random bits carry out of k bits; k = 13 for f16 (the low
+# 13 bits of rbits' half), 16 for bf16. a: rbits' upper half.
+RS_BITS = {'f16': 13, 'bf16': 16}
+
+
+def cvtrs_spellings():
+    return ['cvt.rs%s%s.%s.f32' % (rl, sf, h) for h in MX_HALF for rl in ('', '.relu')
+            for sf in ('', '.satfinite')]
+
+
+def rs_round(val, h, rb, relu, satf):
+    """One element: f16 / bf16 bits of the exact value (or NaN / Inf) with random bits rb. Past
+    MAX_NORM: Inf; .satfinite: +-Inf to +-MAX_NORM; NaN 0x7fff; .relu: negatives and -0 to +0."""
+    E, m = FMT[h]
+    k, maxf = RS_BITS[h], (2 - Fraction(1, 1 << m)) * P2(M(E - 1))
+    if val == NAN:
+        return 0x7fff
+    if val[0] == 'fin' and val[2]:
+        q = P2(max(ilog2(val[2]), 2 - (1 << (E - 1))) - m)      # the grid at the value
+        t = val[2] / q
+        n = math.floor(t)
+        n += math.floor((t - n) * (1 << k)) + (rb & M(k)) >> k   # the carry out of k bits
+        val = ('fin', val[1], n * q) if n * q <= maxf else ('inf', val[1])
+    if satf and val[0] == 'inf':
+        val = ('fin', val[1], maxf)
+    d = encode(val, h, 'rn', False, False)                      # exact here
+    return 0 if relu and d & 0x8000 else d
+
+
+def cvtrs_eval(name, ops):
+    h, mods = name.split('.')[-2][:-2], name.split('.')[1:-2]
+    r = [rs_round(decode(x, 'f32', False), h, rb, 'relu' in mods, 'satfinite' in mods)
+         for x, rb in ((ops[0], ops[2] >> 16), (ops[1], ops[2] & 0xffff))]
+    return r[0] << 16 | r[1]
+
+
+# (element, its random bits): carries at the boundary (k bits of ones and one more or one less;
+# f16: rbits' top 3 bits ignored), into the next binade, to Inf past MAX_NORM (65520 + 2^12 of
+# the 13 bits), f16 subnormals (a tie on the 2^-24 grid; 2^-37 the last of the 13 bits taking
+# part, 2^-44 below them; 2^-25; the least normal from below), bf16's (f32's least subnormal
+# rounds up to bf16's), zeros, Inf, NaN
+RS_EDGES = {
+    'f16': [(1 + P2(-23), 0x1fff), (1 + P2(-23), 0xfffe), (-1 - P2(-23), 0x1fff),
+            (2 - P2(-23), 0x0001), (2 - P2(-23), 0xe000), (Fraction(65520), 0x1000),
+            (Fraction(65520), 0xefff), (-65536 + P2(-8), 0x0001), (P2(33), 0), (-P2(40), 0xffff),
+            ('inf', 0x1234), ('-inf', 0xffff), ('nan', 0x1fff), ('snan', 0), (Fraction(0), 0x1fff),
+            ('-0', 0xffff), (11 * P2(-25), 0x1000), (11 * P2(-25), 0x0fff),
+            (5 * P2(-24) + P2(-44), 0x1fff), (5 * P2(-24) + P2(-37), 0x1fff),
+            (5 * P2(-24) + P2(-37) - P2(-45), 0x1fff), (P2(-25), 0x1000), (-P2(-25), 0x0fff),
+            ('tiny', 0x1fff), ('-tiny', 0xffff), (P2(-14) - P2(-38), 1), (P2(-14) - P2(-38), 0),
+            (Fraction(-3, 2), 0x1fff)],
+    'bf16': [(1 + P2(-23), 0xffff), (1 + P2(-23), 0xfffe), (-1 - P2(-7) + P2(-23), 0x0001),
+             (1 + P2(-7) - P2(-23), 0), ('max', 0x0001), ('-max', 0),
+             (P2(127) * Fraction(255, 128), 0xffff), (-P2(127) * Fraction(511, 256), 0x8000),
+             ('inf', 0x1234), ('-inf', 0xffff), ('nan', 0xffff), ('snan', 0), (Fraction(0), 0xffff),
+             ('-0', 0xffff), ('tiny', 0xffff), ('-tiny', 0xfffe), (P2(-126) - P2(-149), 1),
+             (P2(-126) - P2(-149), 0), (3 * P2(-134), 0x8000), (3 * P2(-134), 0x7fff),
+             (-3 * P2(-134), 0x8000), (Fraction(-3, 2), 0xffff),
+             (P2(100) * Fraction(257, 256), 0x8000), (P2(100) * Fraction(257, 256), 0x7fff)]}
+RS_RANGE = {'f16': (-26, 16), 'bf16': (-136, 127)}   # random values' exponents
+
+CVTRS_EXAMPLES = [   # (spelling, (a, b, rbits), d), worked by hand
+    # 1 + 2^-23: 1 in the 13 bits; + 0x1fff carries (0x3c01), + 0x1ffe does not
+    ('cvt.rs.f16x2.f32', (0x3f800001, 0x3f800001, 0x1fff1ffe), 0x3c013c00),
+    # 65520: 2047.5 steps of 32, 0x1000 in the 13 bits: + 0xf000 (0x1000) carries to 2^16 = Inf,
+    # + 0xefff (0x0fff) does not: MAX_NORM
+    ('cvt.rs.f16x2.f32', (0x477ff000, 0x477ff000, 0xf000efff), 0x7c007bff),
+    ('cvt.rs.satfinite.f16x2.f32', (0x477ff000, 0x477ff000, 0xf000efff), 0x7bff7bff),
+    # 5 2^-24 + 2^-37: the 13 bits 0x0001, + 0x1fff carries (6); 2^-45 less: 0x0000, no carry
+    ('cvt.rs.f16x2.f32', (0x34a00100, 0x34a000ff, 0x1fff1fff), 0x00060005),
+    # -(1 + 2^-23) + 1 no carry: -1, .relu 0; 2^-149 is 1 in bf16's 16 bits, + 0xffff: 2^-133
+    ('cvt.rs.relu.bf16x2.f32', (0xbf800001, 0x00000001, 0x0001ffff), 0x00000001),
+    # FLT_MAX: 0xffff + 1 carries past bf16's MAX_NORM; -Inf; .satfinite: +-MAX_NORM
+    ('cvt.rs.satfinite.bf16x2.f32', (0x7f7fffff, 0xff800000, 0x00010000), 0x7f7fff7f),
+    ('cvt.rs.bf16x2.f32', (0x7fc00000, 0x80000000, 0xffffffff), 0x7fff8000)]   # NaN; -0
+
+
+# cvt.pack.sat.convertType.s32{.b32} d, a, b{, c}: a and b clamped to convertType's range, b's
+# in d's low `size` bits, a's above them, c's low bits above those (the 2-, 4-, 8-bit types)
+PACK_TYPES = ('u16', 's16', 'u2', 's2', 'u4', 's4', 'u8', 's8')
+
+
+def cvtpack_spellings():
+    return ['cvt.pack.sat.%s.s32%s' % (t, '' if t[1:] == '16' else '.b32') for t in PACK_TYPES]
+
+
+def cvtpack_eval(name, ops):
+    t = name.split('.')[3]
+    n, (lo, hi) = int(t[1:]), int_limits(t)
+    ta, tb = (min(max(sx(v, 32), lo), hi) & M(n) for v in ops[:2])
+    d = ta << n | tb
+    return d if n == 16 else (d | ops[2] << 2 * n) & M(32)
+
+
+def cvtpack_cases(name, rng):
+    """a and b: convertType's ends and one past them, 0, +-1, s32's ends, random bits (paired at
+    random); c: 0, all ones, random."""
+    lo, hi = int_limits(name.split('.')[3])
+    vals = [lo - 1, lo, lo + 1, hi - 1, hi, hi + 1, 0, -1, 1, -(1 << 31), (1 << 31) - 1,
+            rng.randrange(lo, hi + 1), sx(rng.getrandbits(32), 32),
+            sx(rng.getrandbits(32) >> rng.randrange(32), 32)]
+    a, b = vals[:], vals[:]
+    rng.shuffle(a)
+    rng.shuffle(b)
+    cs = (0, M(32), rng.getrandbits(32))
+    c = [] if name.endswith('.s32') else [cs[k % 3] if k < 6 else rng.getrandbits(32)
+                                          for k in range(len(vals))]
+    return [(x, y) + tuple(c[k:k + 1]) for k, (x, y) in enumerate(zip(a, b))]
+
+
+CVTPACK_EXAMPLES = [
+    ('cvt.pack.sat.s16.s32', (-40000, 40000), 0x80007fff),
+    ('cvt.pack.sat.u16.s32', (-1, 65536), 0x0000ffff),
+    ('cvt.pack.sat.u8.s32.b32', (300, 7, 0x1234), 0x1234ff07),         # c's low 16 bits on top
+    ('cvt.pack.sat.s8.s32.b32', (-129, 127, 0xffffffff), 0xffff807f),
+    ('cvt.pack.sat.s4.s32.b32', (-9, 8, 0x00abcdef), 0xabcdef87),      # -8, 7
+    ('cvt.pack.sat.u4.s32.b32', (5, -3, 0xf0000001), 0x00000150),      # c's low 24 bits
+    ('cvt.pack.sat.u2.s32.b32', (4, 2, 0xffffffff), 0xfffffffe),
+    ('cvt.pack.sat.s2.s32.b32', (-(1 << 31), (1 << 31) - 1, 3), 0x00000039)]   # -2, 1
+
+
+def rs_pack_self_check():
+    for name, ops, d in CVTRS_EXAMPLES + CVTPACK_EXAMPLES:
+        ops = tuple(v & M(32) for v in ops)
+        got = (cvtrs_eval if name.startswith('cvt.rs') else cvtpack_eval)(name, ops)
+        assert got == d, (name, [hex(x) for x in ops], hex(got), hex(d))
+
+
+def cvtrs_lines(name, rng):
+    h = name.split('.')[-2][:-2]
+    lo, hi = RS_RANGE[h]
+    els = [(src_bits('f32', v, rng), rb) for v, rb in RS_EDGES[h]]
+    assert None not in (b for b, _ in els), 'an .rs edge not exact in f32'
+    extra = lambda: (rand_src('f32', lo, hi, rng), rng.getrandbits(16))
+    els += [extra() for _ in range(6)]
+    cases = [(x, y, rx << 16 | ry) for (x, rx), (y, ry) in pair_up(els, rng, extra)]
+    return vec_lines(name, cases, lambda ops: cvtrs_eval(name, ops), (32, 32, 32), 32, True)
+
+
+def cvtpack_lines(name, rng):
+    """a and b in decimal, c in hex."""
+    return vec_lines(name, cvtpack_cases(name, rng), lambda ops: cvtpack_eval(name, ops),
+                     (32, 32, 32), 32, False, lambda k, v: str(v) if k < 2 else '0x%08x' % v)
 
 
 def prmt_eval(I, a):
@@ -2108,7 +2386,12 @@ def lines_for(name, rng, count=None):
         return approx_lines(name, rng)
     if name.startswith('lop3.'):
         return lop3_lines(name, rng, count)
-    if name.startswith('cvt.') and any(t in name for t in MX_F8 + MX_F6 + MX_F4 + ('ue8m0x2',)):
+    if name.startswith('cvt.rs.'):
+        return cvtrs_lines(name, rng)
+    if name.startswith('cvt.pack.'):
+        return cvtpack_lines(name, rng)
+    if name.startswith('cvt.') and any(t in name for t in MX_F8 + MX_F6 + MX_F4 +
+                                       ('ue8m0x2', 's2f6x2')):
         return cvtmx_lines(name, rng)
     I = Insn(name)
     cases = []
@@ -2588,8 +2871,9 @@ def main():
     assert len(names) == len(set(names)), 'a spelling listed twice'
     cvtf_self_check()
     cvtmx_self_check()
+    rs_pack_self_check()
     with open(os.path.join(outdir, 'families.vec'), 'w') as f:
-        f.write(f'# Vectors for every one of the {len(names)} PTX spellings of PTX ISA 9.7.1-9.7.8 and 9.7.9 (mov, prmt, cvt) '
+        f.write(f'# Vectors for every one of the {len(names)} PTX spellings of PTX ISA 9.7.1-9.7.8 and 9.7.9 (mov, prmt, cvt, cvt.pack) '
                 '(6 or more lines each).\n' + GEN)
         for name in names:
             f.write('\n# %s\n' % name)
