@@ -23,6 +23,7 @@ TESTP = ['finite', 'infinite', 'number', 'notanumber', 'normal', 'subnormal']
 
 
 THREE = ' (a, b, c)'  # marks a three-input form in the spelling list (not in the lines)
+PACK = ' {%d elements}'  # marks mov's vector pack forms (9.7.9.4) likewise
 
 
 def spellings():
@@ -138,6 +139,10 @@ def spellings():
     # 9.7.9.3 mov d, a between registers
     out += ['mov.' + t for t in ('pred', 'b16', 'b32', 'b64', 'u16', 'u32', 'u64', 's16', 's32', 's64',
                                  'f32', 'f64')]
+    # 9.7.9.4 mov's pack forms d, {a, b} and d, {a, b, c, e} (PACK: the element count, marked in
+    # the spelling list only: the line's operand count picks the form)
+    out += ['mov.%s%s' % (t, PACK % n) for t, n in (('b16', 2), ('b32', 2), ('b64', 2), ('b32', 4),
+                                                     ('b64', 4))]
     # 9.7.9.7 prmt: the default mode and the six modes
     out += ['prmt.b32' + m for m in ('', '.f4e', '.b4e', '.rc8', '.ecl', '.ecr', '.rc16')]
     # 9.7.9.21 cvt between integer types: every pair, .sat where d's range does not hold a's
@@ -1955,6 +1960,30 @@ def vec_lines(name, cases, result, src, dst, halves, op=None):
     return out
 
 
+def movpack_lines(name, rng):
+    """mov d, {a, b} / {a, b, c, e} (9.7.9.4): d's bytes are the elements' little-endian bytes in
+    operand order; an 8-bit element is the low byte of a 16-bit register (its high byte random)."""
+    mn, n = name.split(' ')[0], int(name.split('{')[1].split(' ')[0])
+    dbits = int(mn.split('.b')[1])
+    ebits = dbits // n
+    rbits = max(ebits, 16)
+    top = (1 << rbits) - 1
+    cases = [[0] * n, [top] * n, [0x5555555555555555 & top, 0xaaaaaaaaaaaaaaaa & top] * (n // 2),
+             [(k + 1) * 0x0101010101010101 & top for k in range(n)]]
+    cases += [[rng.getrandbits(rbits) for _ in range(n)] for _ in range(8)]
+
+    def packed(ops):
+        return int.from_bytes(b''.join((v & ((1 << ebits) - 1)).to_bytes(ebits // 8, 'little')
+                                       for v in ops), 'little')
+    worked = {'mov.b32 2': ([0x1234, 0xabcd], 0xabcd1234),  # the spec's d = a.x | (a.y << 16)
+              'mov.b32 4': ([0x112, 0x234, 0x356, 0x478], 0x78563412),  # high bytes ignored
+              'mov.b64 2': ([0x11112222, 0x33334444], 0x3333444411112222)}
+    if '%s %d' % (mn, n) in worked:
+        ops, want = worked['%s %d' % (mn, n)]
+        assert packed(ops) == want, (mn, n)
+    return vec_lines(mn, cases, packed, [rbits] * n, dbits, False)
+
+
 def cvtmx_lines(name, rng):
     I = MXInsn(name)
     return vec_lines(name, cvtmx_cases(I, rng), lambda ops: cvtmx_eval(I, ops), I.src, I.dst,
@@ -2386,6 +2415,8 @@ def lines_for(name, rng, count=None):
         return approx_lines(name, rng)
     if name.startswith('lop3.'):
         return lop3_lines(name, rng, count)
+    if name.startswith('mov.') and name.endswith('elements}'):
+        return movpack_lines(name, rng)
     if name.startswith('cvt.rs.'):
         return cvtrs_lines(name, rng)
     if name.startswith('cvt.pack.'):
