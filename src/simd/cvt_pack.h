@@ -9,16 +9,16 @@ VINL v32 simd_cvtpack_clamp(int ty, v32 x)
     const int32_t lo = cvtpack_signed(ty) ? -(1 << (size - 1)) : 0;
     const int32_t hi = cvtpack_signed(ty) ? (1 << (size - 1)) - 1 : (1 << size) - 1;
     const v32 clamped = v32_min_s(v32_max_s(x, v32_set1((uint32_t)lo)), v32_set1((uint32_t)hi));
-    return v32_and(clamped, v32_set1((1u << size) - 1));
+    /* (an unsigned type's clamped value fits its size bits already) */
+    return cvtpack_signed(ty) ? v32_and(clamped, v32_set1((1u << size) - 1)) : clamped;
 }
 
 SIMD_BODY(CVTPACK, 32, 32, 0, 0, 0)
 {
     (void)ty2; (void)m; (void)rnd; (void)e; (void)cf;
     const unsigned size = cvtpack_size(ty);
-    const v32 packed = v32_or(v32_sllv(simd_cvtpack_clamp(ty, a), v32_set1(size)),
-                              simd_cvtpack_clamp(ty, b));
-    return size == 16 ? packed : v32_or(packed, v32_sllv(c, v32_set1(2 * size)));
+    const v32 packed = v32_or(v32_slli(simd_cvtpack_clamp(ty, a), size), simd_cvtpack_clamp(ty, b));
+    return size == 16 ? packed : v32_or(packed, v32_slli(c, 2 * size));
 }
 
 #endif

@@ -4,13 +4,11 @@
 #ifndef PTXCPU_SIMD_CVT_RS_H
 #define PTXCPU_SIMD_CVT_RS_H
 
-/* |x| (f32 bits, not NaN) to bf16: bf16 shares f32's exponent range, so the discarded bits are
- * always the low 16 (subnormals too); a carry out of the largest finite value makes Inf */
-VINL v32 simd_rs_bf16(v32 ax, v32 r)
-{
-    const v32 carry = v32_srli(v32_add(v32_and(ax, v32_set1(0xffff)), r), 16);
-    return v32_add(v32_srli(ax, 16), carry);
-}
+/* x (f32 bits, not NaN) to bf16, sign included: bf16 shares f32's exponent range, so the
+ * discarded bits are always the low 16 (subnormals too), and r (< 2^16) added to the whole word
+ * carries into the magnitude exactly where they carry out (past the largest finite value: Inf;
+ * Inf's low bits are 0, so it stays) */
+VINL v32 simd_rs_bf16(v32 x, v32 r) { return v32_srli(v32_add(x, r), 16); }
 
 /* |x| (f32 bits, not NaN) to f16, r 13 random bits: f16 normals drop f32's low 13 bits; f16
  * subnormals (below 2^-14) keep sig >> (126 - e) on the 2^-24 grid, the 13 bits under it taking
@@ -36,10 +34,18 @@ VINL v32 simd_rs_elem(int ty, unsigned m, v32 x, v32 r)
     const v32 ax = v32_and(x, v32_set1(0x7fffffffu));
     const vm nan = v32_cmpgt_u(ax, v32_set1(0x7f800000u)), neg = v32_cmpgt_u(x, ax);
     const int f16 = ty == TY_F16X2;
-    v32 mag = f16 ? simd_rs_f16(ax, v32_and(r, v32_set1(0x1fff))) : simd_rs_bf16(ax, r);
-    if (m & M_SATFINITE)
-        mag = v32_min_u(mag, v32_set1(f16 ? 0x7bff : 0x7f7f));
-    v32 res = v32_sel(neg, v32_or(mag, v32_set1(0x8000)), mag);
+    v32 res;
+    if (f16) {
+        v32 mag = simd_rs_f16(ax, v32_and(r, v32_set1(0x1fff)));
+        if (m & M_SATFINITE)
+            mag = v32_min_u(mag, v32_set1(0x7bff));
+        res = v32_sel(neg, v32_or(mag, v32_set1(0x8000)), mag);
+    } else {
+        res = simd_rs_bf16(x, r);
+        if (m & M_SATFINITE) /* (±Inf: 0x7f80 in the low 15 bits; one less is ±MAX) */
+            res = v32_sel(v32_cmpeq(v32_and(res, v32_set1(0x7fff)), v32_set1(0x7f80)),
+                          v32_sub(res, v32_set1(1)), res);
+    }
     if (m & M_RELU)
         res = v32_sel(neg, v32_zero(), res);
     return v32_sel(nan, v32_set1(0x7fff), res);

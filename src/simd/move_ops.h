@@ -40,6 +40,9 @@ VINL v32 simd_words_MOV(v32 a, v32 b) { return (void)b, a; }
 #ifdef VEC_HAS_NATIVE16
 #define SIMD_NATIVE_N16_MOV ~, N16
 NATIVE_BODY(16, vm, MOV) { return a; }
+/* mov.b16 d, {a, b}: the low bytes, b's moved up by a multiply (no 16-bit shift in the layer) */
+#define SIMD_NATIVE_N16_MOVPACK ~, N16
+NATIVE_BODY(16, vm, MOVPACK) { return n16_or(n16_and(a, n16_set1(0xff)), n16_mullo(b, n16_set1(0x100))); }
 #endif
 #ifdef VEC_HAS_NATIVE64
 #define SIMD_NATIVE_N64_MOV ~, N64
