@@ -61,9 +61,12 @@ typedef struct ptxcpu_insn {
 PTXCPU_API ptxcpu_status ptxcpu_parse(const char *mnemonic, const char *target, ptxcpu_insn *out);
 /* One spelling may name forms with different source counts: min.f32, min.ftz.f32, min.NaN.f32 and
  * min.ftz.NaN.f32 (and max) are the two-input form (d, a, b) and the three-input one (d, a, b, c)
- * of PTX 9.7.3.11-12, two rows of the table (ptxcpu_insn_desc.nsrc tells them apart).
- * ptxcpu_parse returns the two-input form of those four, and the only form of every other
- * spelling (min.abs.f32 is three-input only). ptxcpu_parse_n picks the form by its count of
+ * of PTX 9.7.3.11-12, two rows of the table (ptxcpu_insn_desc.nsrc tells them apart); mov.b16,
+ * mov.b32 and mov.b64 are the move d, a (9.7.9.3) and the vector packs d, {a, b} and (.b32,
+ * .b64) d, {a, b, c, d} of 9.7.9.4, the elements as sources in order (an 8-bit element in a
+ * 16-bit register, its low byte read). ptxcpu_parse returns the two-input form of the four min
+ * spellings, mov's d, a, and the only form of every other spelling (min.abs.f32 is three-input
+ * only). ptxcpu_parse_n picks the form by its count of
  * source operands, as an assembler does from the operands written: nsrc 0 is ptxcpu_parse; any
  * other nsrc gives the spelling's form with exactly that many sources, or PTXCPU_E_PARSE when
  * it has none ("min.abs.f32 takes 3 sources (a, b, c), not 2; 9.7.3.11"). */

@@ -139,6 +139,26 @@ VINL v32 simd_cvtf_f16_f32_bits(int rnd, v32 a)
     return v32_sel(v32_cmpgt_u(ax, v32_set1(0x7f800000u)), v32_set1(0x7fff), r);
 }
 
+/* .sat on an f32 / f64 result, last: NaN, negatives and -0 to +0, above 1.0 to 1.0 (positive
+ * floats order as their bits) */
+VINL v32 simd_cvtf_sat32(unsigned m, v32 r)
+{
+    if (!(m & M_SAT))
+        return r;
+    const vm zero = vm_or(v32_cmpgt_u(r, v32_set1(0x7fffffffu)), simd_cvtf_isnan32(r));
+    return v32_sel(zero, v32_zero(), v32_min_u(r, v32_set1(0x3f800000u)));
+}
+VINL v64 simd_cvtf_sat64(unsigned m, v64 r)
+{
+    if (!(m & M_SAT))
+        return r;
+    const v64 one = v64_set1(0x3ff0000000000000ull);
+    const vm zero = vm_or(v64_cmpgt_u(r, v64_set1(0x7fffffffffffffffull)),
+                          v64_cmpgt_u(v64_and(r, v64_set1(0x7fffffffffffffffull)),
+                                      v64_set1(0x7ff0000000000000ull)));
+    return v64_sel(zero, v64_set1(0), v64_sel(v64_cmpgt_u(r, one), one, r));
+}
+
 /* .satfinite, .relu, .sat on a rounded f16 / bf16 (f16: its Inf and 1.0 differ) in each lane's
  * low 16 bits, NaN already 0x7fff: ±Inf to ±MAX; then a negative result (-0 too) to +0; .sat
  * clamps to [+0, 1.0], NaN to +0 */
@@ -332,8 +352,8 @@ VINL int simd_cvtf_vec_32_32(int ty, int ty2, unsigned m, int rnd, v32 a, v32 b,
         return *r = simd_cvtf_f32_u32(a), 1;
     if (simd_cvtf_int_le32(ty) && ty2 == TY_F32)
         return *r = simd_cvtf_int_of_f32(ty, simd_cvtf_ftz32(m, a)), 1;
-    if (ty == TY_F32 && ty2 == TY_F32 && SIMD_CVTF_NOT(M_SAT))
-        return *r = simd_cvtf_f32_f32(rnd != RND_NONE, simd_cvtf_ftz32(m, a)), 1;
+    if (ty == TY_F32 && ty2 == TY_F32)
+        return *r = simd_cvtf_sat32(m, simd_cvtf_f32_f32(rnd != RND_NONE, simd_cvtf_ftz32(m, a))), 1;
     return 0;
 }
 VINL int simd_cvtf_vec_32_16(int ty, int ty2, unsigned m, int rnd, v16 a, v32 *r)
@@ -344,10 +364,10 @@ VINL int simd_cvtf_vec_32_16(int ty, int ty2, unsigned m, int rnd, v16 a, v32 *r
         return *r = v32_cvt_f32_s32(simd_cvtf_int16_value(ty2, a)), 1;
     if (simd_cvtf_int_le32(ty) && (ty2 == TY_F16 || ty2 == TY_BF16))
         return *r = simd_cvtf_int_of_f32(ty, simd_cvtf_half_bits(ty2, a)), 1;
-    if (ty == TY_F32 && ty2 == TY_F16 && SIMD_CVTF_NOT(M_SAT)) /* f16 values are f32 normals */
-        return *r = simd_cvtf_canon32(v32_from_f16(a)), 1;
-    if (ty == TY_F32 && ty2 == TY_BF16 && SIMD_CVTF_NOT(M_SAT)) /* bf16's bits on top of f32's */
-        return *r = simd_cvtf_canon32(simd_cvtf_ftz32(m, v32_slli(v32_from16_u(a), 16))), 1;
+    if (ty == TY_F32 && ty2 == TY_F16) /* f16 values are f32 normals */
+        return *r = simd_cvtf_sat32(m, simd_cvtf_canon32(v32_from_f16(a))), 1;
+    if (ty == TY_F32 && ty2 == TY_BF16) /* bf16's bits on top of f32's */
+        return *r = simd_cvtf_sat32(m, simd_cvtf_canon32(simd_cvtf_ftz32(m, v32_slli(v32_from16_u(a), 16)))), 1;
     return 0;
 }
 VINL int simd_cvtf_vec_16_32(int ty, int ty2, unsigned m, int rnd, v32 a, v16 *r)
@@ -361,14 +381,17 @@ VINL int simd_cvtf_vec_16_32(int ty, int ty2, unsigned m, int rnd, v32 a, v16 *r
         return *r = simd_cvtf_f16_f32_rn(a), 1;
     if ((ty == TY_F16 || ty == TY_BF16) && ty2 == TY_F32) /* the other modes and modifiers */
         return *r = v16_from32(simd_cvtf_half_of_f32(ty == TY_F16, m, rnd, a)), 1;
+    if (ty == TY_F16 && (ty2 == TY_S32 || ty2 == TY_U32)) /* (.sat: above) exact in f32 below 2^24;
+                                                             from there past f16's range, however f32 rounds */
+        return *r = v16_from32(simd_cvtf_f16_f32_bits(rnd, ty2 == TY_S32 ? v32_cvt_f32_s32(a) : simd_cvtf_f32_u32(a))), 1;
     return 0;
 }
 VINL int simd_cvtf_vec_64_32(int ty, int ty2, unsigned m, int rnd, v32 a, v64 *r)
 {
     (void)rnd;
     SIMD_CVTF_INT_SAT(64, 32)
-    if (ty == TY_F64 && ty2 == TY_F32 && SIMD_CVTF_NOT(M_SAT))
-        return *r = v64_from_f32(simd_cvtf_ftz32(m, a)), 1; /* NaN: sign, payload, quieted */
+    if (ty == TY_F64 && ty2 == TY_F32) /* NaN: sign, payload, quieted */
+        return *r = simd_cvtf_sat64(m, v64_from_f32(simd_cvtf_ftz32(m, a))), 1;
     if (ty == TY_F64 && ty2 == TY_S32 && SIMD_CVTF_NOT(M_SAT))
         return *r = v64_cvt_f64_s32(a), 1;
     if (ty == TY_F64 && ty2 == TY_U32 && SIMD_CVTF_NOT(M_SAT))
@@ -428,8 +451,8 @@ VINL int simd_cvtf_vec_64_16(int ty, int ty2, unsigned m, int rnd, v16 a, v64 *r
     SIMD_CVTF_INT_SAT(64, 16)
     if (ty == TY_F64 && simd_cvtf_int16(ty2)) /* exact: the value as s32 */
         return *r = v64_cvt_f64_s32(simd_cvtf_int16_value(ty2, a)), 1;
-    if (ty == TY_F64 && (ty2 == TY_F16 || ty2 == TY_BF16) && SIMD_CVTF_NOT(M_SAT)) /* exact, via f32 (a NaN quieted, its payload kept, as f32 -> f64) */
-        return *r = v64_from_f32(ty2 == TY_F16 ? v32_from_f16(a) : v32_slli(v32_from16_u(a), 16)), 1;
+    if (ty == TY_F64 && (ty2 == TY_F16 || ty2 == TY_BF16)) /* exact, via f32 (a NaN quieted, its payload kept, as f32 -> f64) */
+        return *r = simd_cvtf_sat64(m, v64_from_f32(ty2 == TY_F16 ? v32_from_f16(a) : v32_slli(v32_from16_u(a), 16))), 1;
     return 0;
 }
 VINL int simd_cvtf_vec_64_64(int ty, int ty2, unsigned m, int rnd, v64 a, v64 *r)
