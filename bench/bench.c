@@ -133,7 +133,7 @@ typedef struct workload {
 
 static void workload_mix(workload *w, int i) /* source i (or d, 4): mixed bits */
 {
-    for (size_t j = 0; j < w->warps * 256; j++)
+    for (size_t j = 0; j < w->warps * 512; j++)
         w->mem[i][j] = (unsigned char)(j * 2654435761u >> (8 + i));
 }
 
@@ -238,7 +238,7 @@ static void workload_restore(workload *w, unsigned changed)
 
 static int workload_alloc(workload *w, size_t warps)
 {
-    size_t bytes = warps * 256;
+    size_t bytes = warps * 512; /* (the widest register: a vector of four 32-bit ones, a .b128) */
     memset(w, 0, sizeof *w);
     w->warps = warps;
     for (int i = 0; i < 5; i++) {
@@ -298,10 +298,10 @@ static double batch_rate(ptxcpu_kernel k, const ptxcpu_insn_desc *d, const workl
                          int checked)
 {
     kernel_run r = {.k = k, .bt = {.n = w->warps, .d = w->mem[4],
-                                   .d_stride = PTXCPU_WARP * d->dst_bits / 8, .cc = w->cc,
+                                   .d_stride = (ptrdiff_t)ptxcpu_reg_bytes(d->dst_bits), .cc = w->cc,
                                    .cc_stride = sizeof *w->cc}};
     for (unsigned s = 0; s < d->nsrc; s++)
-        r.bt.src[s] = (ptxcpu_src){w->mem[s], PTXCPU_WARP * d->src_bits[s] / 8};
+        r.bt.src[s] = (ptxcpu_src){w->mem[s], (ptrdiff_t)ptxcpu_reg_bytes(d->src_bits[s])};
     if (checked)
         return rate_of(kernel_runs, &r, (double)w->warps, 0.01, reps);
     if (ptxcpu_prepare(k, &r.bt, PTXCPU_PREPARE_DEFAULT_FENV, &r.p))
@@ -425,7 +425,7 @@ static void run_batches(bench *b, const char *mode, size_t warps)
         ptxcpu_insn_at(i, &d);
         /* row i itself: min.f32 names two rows, told apart by their sources (cli_row_name) */
         cli_row_name(i, name, sizeof name);
-        if (!selected(b, name) || ptxcpu_parse_n(d.mnemonic, d.nsrc, NULL, &insn))
+        if (!selected(b, name) || ptxcpu_parse_form(d.mnemonic, PTXCPU_VEC_N(d.dst_bits), d.nsrc, NULL, &insn))
             continue;
         unsigned own = workload_for_row(&w, &d);
         double scalar = 0;
@@ -438,9 +438,9 @@ static void run_batches(bench *b, const char *mode, size_t warps)
             double plain = plain_rate_of_row(b, i, (ptxcpu_isa)isa, &w);
             if (isa == PTXCPU_ISA_SCALAR)
                 scalar = rate;
-            double bytes = PTXCPU_WARP / 8.0 * d.dst_bits;
+            double bytes = (double)ptxcpu_reg_bytes(d.dst_bits);
             for (unsigned s = 0; s < d.nsrc; s++)
-                bytes += PTXCPU_WARP / 8.0 * d.src_bits[s];
+                bytes += (double)ptxcpu_reg_bytes(d.src_bits[s]);
             result r = {.isa = (ptxcpu_isa)isa, .mode = mode, .threads = 1,
                         .warp_insn_per_s = rate,
                         .fraction_of_peak = b->pk.stream_l1 > 0 ? rate * bytes / b->pk.stream_l1

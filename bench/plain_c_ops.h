@@ -410,10 +410,37 @@ static inline float mx_to_f32(uint32_t c, int eb, int mb, int bias, int kind)
         bits = (e + 127 - (uint32_t)bias) << 23 | m << (23 - mb);
     return f32_from_bits(sign << 31 | bits);
 }
+/* cvt.rs to an element (the x4 forms, .satfinite): mx_from_f32's bits truncated, one place up
+ * where the top 8 of the dropped bits plus the random byte r carry out of 8 bits */
+static inline uint32_t mx_rs_from_f32(float x, uint32_t r, int eb, int mb, int bias, uint32_t maxc,
+                                      uint32_t nanc, int relu)
+{
+    uint32_t u = f32_to_bits(x), a = u & 0x7fffffffu, sign = u >> 31;
+    if (a > 0x7f800000u)
+        return nanc;
+    if (relu && sign)
+        return 0;
+    int32_t e = (int32_t)(a >> 23), te = e - 127 + bias;
+    uint32_t q, top8;
+    if (te >= 1) { /* normal: rebias the exponent, keep mb fraction bits */
+        uint32_t w = a - ((uint32_t)(127 - bias) << 23);
+        q = w >> (23 - mb), top8 = w >> (15 - mb) & 0xff;
+    } else { /* subnormal (or zero): a count of 2^(1 - bias - mb) */
+        uint32_t m = (a & 0x7fffffu) | (e ? 0x800000u : 0);
+        int32_t shift = 151 - bias - mb - (e ? e : 1);
+        q = m >> (shift > 31 ? 31 : shift), top8 = m >> (shift - 8 > 31 ? 31 : shift - 8) & 0xff;
+    }
+    q += (top8 + (r & 0xffu)) >> 8;
+    return sign << (eb + mb) | (q > maxc ? maxc : q);
+}
 #define MX_FORMAT(name, EB, MB, BIAS, MAXC, NANC, KIND)                                        \
     static inline uint32_t name##_from_f32(float x, int relu)                                  \
     {                                                                                          \
         return mx_from_f32(x, EB, MB, BIAS, MAXC, NANC, relu);                                 \
+    }                                                                                          \
+    static inline uint32_t name##_rs_from_f32(float x, uint32_t r, int relu)                   \
+    {                                                                                          \
+        return mx_rs_from_f32(x, r, EB, MB, BIAS, MAXC, NANC, relu);                           \
     }                                                                                          \
     static inline float name##_to_f32(uint32_t c) { return mx_to_f32(c, EB, MB, BIAS, KIND); }
 MX_FORMAT(e4m3, 4, 3, 7, 0x7e, 0x7f, MX_NAN_ONES)

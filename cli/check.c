@@ -40,6 +40,9 @@ typedef struct vline {
     ptxcpu_insn insn;
     ptxcpu_insn_desc d;
     uint64_t src[4];
+    int vec;                   /* an operand of several registers or a .b128 (multi_reg): */
+    uint64_t vsrc[4][4];       /*   source s's element j (a .b128's halves, low first) */
+    uint64_t vres[4];          /*   d's elements, or a .b128 d's halves (exact bits) */
     unsigned imm_bits;         /* width of the instruction's immediate (lop3's immLut); 0: none */
     uint64_t imm;              /* its value: part of the kernel, so lines run per (insn, imm) */
     unsigned cf_in;            /* carry-in (reads_cc) */
@@ -93,6 +96,51 @@ static char *join(char **tok, int n)
 }
 
 static int is_cf_tok(const char *t) { return !strncmp(t, "cf=", 3); }
+
+/* Operands of several registers (docs/VECTORS.md): a vector (PTXCPU_VEC: mov's {d.x, d.y}, cvt.rs's
+ * {a, b, e, f}), written one token an element, and a .b128, written as one value of up to 32 hex
+ * digits and held as two 64-bit halves */
+static int multi_reg(unsigned bits) { return bits >> 8 || bits == PTXCPU_B128; }
+static unsigned reg_elems(unsigned bits) { return bits == PTXCPU_B128 ? 2 : PTXCPU_VEC_N(bits); }
+static unsigned elem_width(unsigned bits)
+{
+    return bits == PTXCPU_B128 ? 64 : PTXCPU_VEC_BITS(bits);
+}
+static unsigned written_ops(unsigned bits) { return PTXCPU_VEC_N(bits); }
+/* Result tokens a destination has, joined by '|' (p|q and d|p: 2) */
+static unsigned written_results(unsigned bits)
+{
+    return bits == PTXCPU_DST_PRED_PAIR || bits == PTXCPU_DST_B32_PRED ? 2 : PTXCPU_VEC_N(bits);
+}
+
+/* A .b128 value: 0x and 1 to 32 hex digits, into its halves */
+static int parse_b128(const char *t, uint64_t half[2], char *why, size_t whylen)
+{
+    size_t n = t[0] == '0' && (t[1] == 'x' || t[1] == 'X') ? strspn(t + 2, "0123456789abcdefABCDEF")
+                                                           : 0;
+    if (!n || t[2 + n] || n > 32) {
+        char tb[64];
+        snprintf(why, whylen, "'%s' is not a .b128 value (0x and 1 to 32 hex digits)",
+                 cli_shown(t, tb, sizeof tb));
+        return 0;
+    }
+    half[0] = half[1] = 0;
+    for (size_t i = 0; i < n; i++) {
+        char c = t[2 + i];
+        unsigned x = (unsigned)(isdigit((unsigned char)c) ? c - '0' : (c | 0x20) - 'a' + 10);
+        half[1] = half[1] << 4 | half[0] >> 60;
+        half[0] = half[0] << 4 | x;
+    }
+    return 1;
+}
+
+/* An operand or result token of an operand of several registers: one element, or a .b128 */
+static int parse_multi(const char *t, unsigned bits, uint64_t *out, char *why, size_t whylen)
+{
+    if (bits == PTXCPU_B128)
+        return parse_b128(t, out, why, whylen);
+    return cli_parse_operand(t, multi_reg(bits) ? elem_width(bits) : bits, 1, out, why, whylen);
+}
 
 /* Parses a cf=0|1 token into *cf; names the problem otherwise. */
 static int parse_cf(const char *t, unsigned *cf, const char *file, unsigned ln)
@@ -513,6 +561,79 @@ static int warp_syntax(const char *rest)
     return 0;
 }
 
+/* Operands a form is written with: a vector source's elements, one for any other source */
+static unsigned written_count(const ptxcpu_insn_desc *d)
+{
+    unsigned n = 0;
+    for (unsigned s = 0; s < d->nsrc; s++)
+        n += written_ops(d->src_bits[s]);
+    return n;
+}
+
+/* The form of spelling mn written with nops operands and nres results (0: any), where one
+ * spelling has several (min.f32 d, a, b, c; mov's packs d, {a, b} and unpacks {d.x, d.y}, a) */
+static ptxcpu_status pick_form(const char *mn, unsigned nops, unsigned nres, ptxcpu_insn *out)
+{
+    ptxcpu_status best = PTXCPU_E_PARSE;
+    for (unsigned ndst = 1; ndst <= 4; ndst++)
+        for (unsigned nsrc = 1; nsrc <= 4; nsrc++) {
+            ptxcpu_insn insn;
+            ptxcpu_insn_desc d;
+            ptxcpu_status st = ptxcpu_parse_form(mn, ndst, nsrc, NULL, &insn);
+            if (st == PTXCPU_OK && (ptxcpu_describe(&insn, &d), written_count(&d) == nops) &&
+                (!nres || written_results(d.dst_bits) == nres)) {
+                *out = insn;
+                return PTXCPU_OK;
+            }
+            best = st == PTXCPU_E_TARGET ? st : best;
+        }
+    return best;
+}
+
+/* The operands and result of a line of a form with an operand of several registers (multi_reg):
+ * elements one token each in order, a .b128 one token; d's elements joined by '|' (exact bits) */
+static int parse_vec_line(char **tok, int n, int arrow, vline *v, const char *file, unsigned ln)
+{
+    const ptxcpu_insn_desc *d = &v->d;
+    char why[200];
+    unsigned want = written_count(d), k = 0;
+    if ((unsigned)(arrow - 1) != want)
+        return bad(file, ln, "%s takes %u operand%s (a vector's elements one each), the line has "
+                   "%d", d->mnemonic, want, want == 1 ? "" : "s", arrow - 1);
+    for (unsigned s = 0; s < d->nsrc; s++)
+        for (unsigned j = 0; j < written_ops(d->src_bits[s]); j++, k++)
+            if (!parse_multi(tok[1 + k], d->src_bits[s], &v->vsrc[s][j], why, sizeof why))
+                return bad(file, ln, "operand %u: %s", k + 1, why);
+    for (unsigned s = 0; s < d->nsrc; s++)
+        v->src[s] = v->vsrc[s][0];
+    if (arrow + 1 >= n)
+        return bad(file, ln, "no result after '->'");
+    if (arrow + 2 < n)
+        return bad(file, ln, "unexpected token after the result of %s", d->mnemonic);
+    const char *t = tok[arrow + 1];
+    unsigned parts = written_results(d->dst_bits), got = 0;
+    for (;; got++) {
+        char part[64];
+        size_t len = strcspn(t, "|");
+        if (got == parts || len >= sizeof part)
+            return bad(file, ln, "%s writes %u register%s: give %u result%s joined by '|'",
+                       d->mnemonic, parts, parts == 1 ? "" : "s", parts, parts == 1 ? "" : "s");
+        memcpy(part, t, len);
+        part[len] = 0;
+        if (!parse_multi(part, d->dst_bits, &v->vres[got], why, sizeof why))
+            return bad(file, ln, "result %u: %s", got + 1, why);
+        if (!t[len])
+            break;
+        t += len + 1;
+    }
+    if (got + 1 != parts)
+        return bad(file, ln, "%s writes %u registers: give %u results joined by '|'", d->mnemonic,
+                   parts, parts);
+    v->shown = join(tok, arrow);
+    v->want_text = join(tok + arrow + 1, n - arrow - 1);
+    return 1;
+}
+
 /* Parses one non-blank, comment-stripped line into *v. */
 static int parse_line(char *text, vline *v, const char *file, unsigned ln)
 {
@@ -557,18 +678,33 @@ static int parse_line(char *text, vline *v, const char *file, unsigned ln)
     /* the operands on the line pick the form where a spelling has two (min.f32 d, a, b, c:
      * docs/VECTORS.md); a count no form has is reported below against the first form. An
      * instruction with an immediate (lop3) has one form, the immediate an operand, no source. */
-    unsigned nops = 0;
+    unsigned nops = 0, nres = arrow + 1 < n ? 1 : 0;
     for (int j = 1; j < arrow; j++)
         nops += !is_cf_tok(tok[j]);
-    if (nops != d->nsrc && nops > 0 && !ptxcpu_insn_imm_bits(&v->insn)) {
+    for (const char *c = arrow + 1 < n ? tok[arrow + 1] : ""; (c = strchr(c, '|')); c++)
+        nres++;
+    if ((nops != written_count(d) || (nres > 1 && nres != written_results(d->dst_bits))) && nops > 0 &&
+        !ptxcpu_insn_imm_bits(&v->insn)) {
         ptxcpu_insn other;
-        ptxcpu_status st = ptxcpu_parse_n(tok[0], nops, NULL, &other);
+        ptxcpu_status st = pick_form(tok[0], nops, nres, &other);
         if (st == PTXCPU_OK) {
             v->insn = other;
             ptxcpu_describe(&v->insn, &v->d);
-        } else if (st == PTXCPU_E_TARGET)
+        } else if (st == PTXCPU_E_TARGET) {
             return bad(file, ln, "%s", ptxcpu_last_error());
+        } else if (nres > 1 && written_results(d->dst_bits) == 1 &&
+                   (ptxcpu_parse_form(tok[0], 2, 0, NULL, &other) == PTXCPU_OK ||
+                    ptxcpu_parse_form(tok[0], 4, 0, NULL, &other) == PTXCPU_OK)) {
+            return bad(file, ln, "%s has no form with %u operand%s and %u results (the unpack "
+                       "forms write 2 or 4 registers, joined by '|')", tok[0], nops,
+                       nops == 1 ? "" : "s", nres);
+        }
     }
+    v->vec = multi_reg(d->dst_bits);
+    for (unsigned s = 0; s < d->nsrc; s++)
+        v->vec |= multi_reg(d->src_bits[s]);
+    if (v->vec)
+        return parse_vec_line(tok, n, arrow, v, file, ln);
     v->imm_bits = ptxcpu_insn_imm_bits(&v->insn);
     const unsigned nimm = v->imm_bits > 0, want = d->nsrc + nimm;
     const unsigned imm_at = nimm ? cli_imm_at(d) : want; /* its place among the operands */
@@ -841,15 +977,11 @@ static int parse_pred_result(const char *t, vline *v, const char *file, unsigned
 }
 /* Bytes of a warp register of `bits` bits (a predicate: one lane mask; d|p: 32 lanes of 32 bits,
  * then p's mask). */
-static size_t reg_bytes(unsigned bits)
-{
-    if (bits == PTXCPU_DST_B32_PRED)
-        return PTXCPU_WARP * sizeof(uint32_t) + sizeof(ptxcpu_lanemask);
-    return (size_t)PTXCPU_WARP * bits / 8;
-}
+static size_t reg_bytes(unsigned bits) { return ptxcpu_reg_bytes(bits); }
 
 typedef struct got {
     uint64_t r;
+    uint64_t rv[4]; /* a line of a vector form (vline.vec): d's elements, or a .b128's halves */
     unsigned cf;
     int err; /* the kernel could not be run */
     char *msg; /* a warp line that failed: what differs (malloc'd); NULL otherwise */
@@ -902,6 +1034,25 @@ static void set_lane(unsigned char *regs, unsigned bits, size_t w, unsigned lane
     memcpy(p, &u, bits / 8);
 }
 
+/* Element j of a lane of an operand of several registers (multi_reg; any other: the lane) */
+static uint64_t get_elem(const unsigned char *regs, unsigned bits, size_t w, unsigned lane,
+                         unsigned j)
+{
+    if (!multi_reg(bits))
+        return get_lane(regs, bits, w, lane);
+    return get_lane(regs + w * reg_bytes(bits) + j * reg_bytes(elem_width(bits)), elem_width(bits),
+                    0, lane);
+}
+static void set_elem(unsigned char *regs, unsigned bits, size_t w, unsigned lane, unsigned j,
+                     uint64_t v)
+{
+    if (!multi_reg(bits))
+        set_lane(regs, bits, w, lane, v);
+    else
+        set_lane(regs + w * reg_bytes(bits) + j * reg_bytes(elem_width(bits)), elem_width(bits), 0,
+                 lane, v);
+}
+
 #define POISON 0xa5a5a5a5a5a5a5a5ull
 /* What an unwritten lane of d holds: POISON's bits, for a predicate one bit of it a lane (both
  * values occur, so a stray write of either shows). */
@@ -950,14 +1101,16 @@ static int run_group(const vset *set, const size_t *idx, size_t n, ptxcpu_isa is
         exit(2);
     }
     for (size_t i = 0; i < nw * PTXCPU_WARP; i++)
-        set_lane(dst, d->dst_bits, i / PTXCPU_WARP, (unsigned)(i % PTXCPU_WARP),
-                 poison(d->dst_bits, (unsigned)(i % PTXCPU_WARP)));
+        for (unsigned j = 0; j < reg_elems(d->dst_bits); j++)
+            set_elem(dst, d->dst_bits, i / PTXCPU_WARP, (unsigned)(i % PTXCPU_WARP), j,
+                     poison(elem_width(d->dst_bits), (unsigned)(i % PTXCPU_WARP)));
     for (size_t i = 0; i < n; i++) {
         const vline *v = &set->v[idx[i]];
         size_t w = i / PTXCPU_WARP;
         unsigned lane = (unsigned)(i % PTXCPU_WARP);
         for (unsigned s = 0; s < d->nsrc; s++)
-            set_lane(src[s], d->src_bits[s], w, lane, v->src[s]);
+            for (unsigned j = 0; j < reg_elems(d->src_bits[s]); j++)
+                set_elem(src[s], d->src_bits[s], w, lane, j, v->vec ? v->vsrc[s][j] : v->src[s]);
         guard[w] |= 1u << lane;
         /* a predicate (and d|p's d): the opposite of the expected bits, so a lane left
          * unwritten shows (POISON's bits would be right for about half the lines) */
@@ -989,12 +1142,18 @@ static int run_group(const vset *set, const size_t *idx, size_t n, ptxcpu_isa is
     for (size_t i = 0; i < nw * PTXCPU_WARP; i++) {
         size_t w = i / PTXCPU_WARP;
         unsigned lane = (unsigned)(i % PTXCPU_WARP);
-        uint64_t r = get_lane(dst, d->dst_bits, w, lane);
+        uint64_t r = get_lane(dst, multi_reg(d->dst_bits) ? elem_width(d->dst_bits) : d->dst_bits,
+                              w * reg_elems(d->dst_bits), lane);
         unsigned cf = cc[w] >> lane & 1;
+        int kept = 1;
+        for (unsigned j = 0; j < reg_elems(d->dst_bits); j++)
+            kept &= get_elem(dst, d->dst_bits, w, lane, j) ==
+                    poison(multi_reg(d->dst_bits) ? elem_width(d->dst_bits) : d->dst_bits, lane);
         if (i < n) {
             out[i] = (got){.r = r, .cf = cf, .err = err};
-        } else if (!err && (r != poison(d->dst_bits, lane)
-                            || cf != (0x5a5a5a5au >> lane & 1))) {
+            for (unsigned j = 0; j < reg_elems(d->dst_bits) && multi_reg(d->dst_bits); j++)
+                out[i].rv[j] = get_elem(dst, d->dst_bits, w, lane, j);
+        } else if (!err && (!kept || cf != (0x5a5a5a5au >> lane & 1))) {
             fprintf(stderr, "ptxcpu check: %s: %s wrote inactive lane %u of warp %zu\n",
                     ptxcpu_isa_name(isa), kernel_name(first, name, sizeof name), lane, w);
             clean = 0;
@@ -1139,6 +1298,10 @@ static int line_ok(const vline *v, const got *g)
         return 0;
     if (v->d.dst_bits == PTXCPU_DST_B32_PRED)
         return (g->r >> 32 & 1) == v->p_want && elem_ok(&v->res[0], v, 32, g->r & 0xffffffffu);
+    if (v->vec && multi_reg(v->d.dst_bits))
+        return !memcmp(g->rv, v->vres, reg_elems(v->d.dst_bits) * sizeof *g->rv);
+    if (v->vec)
+        return g->r == v->vres[0];
     if (!v->split)
         return elem_ok(&v->res[0], v, v->d.dst_bits, g->r);
     unsigned eb = v->d.dst_bits / 2;
@@ -1161,7 +1324,13 @@ static void print_mismatch(const vline *v, const got *g, ptxcpu_isa isa)
         return;
     }
 
-    if (v->split) {
+    if (v->d.dst_bits == PTXCPU_B128) {
+        printf("0x%016llx%016llx", (unsigned long long)g->rv[1], (unsigned long long)g->rv[0]);
+    } else if (multi_reg(v->d.dst_bits)) {
+        for (unsigned j = 0; j < reg_elems(v->d.dst_bits); j++)
+            printf("%s0x%0*llx", j ? "|" : "", (int)(elem_width(v->d.dst_bits) / 4),
+                   (unsigned long long)g->rv[j]);
+    } else if (v->split) {
         unsigned eb = v->d.dst_bits / 2;
         printf("0x%0*llx:0x%0*llx", (int)(eb / 4), (unsigned long long)(g->r >> eb),
                (int)(eb / 4), (unsigned long long)(g->r & ((1ull << eb) - 1)));

@@ -77,12 +77,14 @@ void cli_operand_formats(const ptxcpu_insn_desc *d, cli_fmt *dst, cli_fmt src[4]
 {
     cli_fmt types[4];
     unsigned widths[4], nt = 0;
-    const char *mn = d->mnemonic;
+    const char *mn = d->mnemonic, *first_at = NULL, *dtype_at = NULL; /* (where they start) */
     size_t oplen = strcspn(mn, ".");
     for (const char *p = mn + oplen; *p == '.';) {
         size_t n = strcspn(++p, ".");
         if (nt < 4 && type_part(p, n, &types[nt], &widths[nt]))
-            nt++;
+            first_at = nt++ ? first_at : p;
+        if (p[n] == '.' && !strchr(p + n + 1, '.')) /* the last part but one: cvt's .dtype */
+            dtype_at = p;
         p += n;
     }
     int set = oplen == 3 && !strncmp(mn, "set", 3), slct = oplen == 4 && !strncmp(mn, "slct", 4);
@@ -99,7 +101,9 @@ void cli_operand_formats(const ptxcpu_insn_desc *d, cli_fmt *dst, cli_fmt src[4]
         if (t >= 0 && widths[t] == d->src_bits[k])
             src[k] = types[t];
     }
-    *dst = nt && widths[0] == d->dst_bits ? types[0] : bits;
+    /* (a cvt whose .dtype is no type here, .e4m3x4: its first type is .atype) */
+    int cvt_bits_d = oplen == 3 && !strncmp(mn, "cvt", 3) && first_at != dtype_at;
+    *dst = nt && widths[0] == d->dst_bits && !cvt_bits_d ? types[0] : bits;
 }
 
 /* ---- Rounding ------------------------------------------------------------------------------ */

@@ -228,6 +228,15 @@ static void rounding_note(unsigned k, const char *tok, cli_fmt f, uint64_t bits,
             cli_value_str(f, bits, 1, value, sizeof value));
 }
 
+/* A form with a vector operand (PTXCPU_VEC) or a .b128 register */
+static int vector_form(const ptxcpu_insn_desc *d)
+{
+    int v = d->dst_bits >> 8 || d->dst_bits == PTXCPU_B128;
+    for (unsigned k = 0; k < d->nsrc; k++)
+        v |= d->src_bits[k] >> 8 || d->src_bits[k] == PTXCPU_B128;
+    return v;
+}
+
 static int cmd_eval(int argc, char **argv)
 {
     int bad;
@@ -249,6 +258,13 @@ static int cmd_eval(int argc, char **argv)
     if (cli_is_cross_lane(&d)) { /* its result depends on the other lanes: a warp, not a lane */
         fprintf(stderr, "ptxcpu eval: %s reads other lanes (%s): eval runs one lane; use a warp "
                 "line in ptxcpu check (docs/VECTORS.md, \"Warp lines\")\n", mn, d.section);
+        return 2;
+    }
+    if (vector_form(&d)) { /* (a lane's operands are one value each here) */
+        fprintf(stderr, "ptxcpu eval: %s has an operand of several registers or a .b128 (%s): "
+                "use a line in ptxcpu check (docs/VECTORS.md, \"Several destinations and vector "
+                "operands\")\n", mn,
+                d.section);
         return 2;
     }
     int ai = 2;
@@ -287,6 +303,11 @@ static int cmd_eval(int argc, char **argv)
             return 2;
         }
         ptxcpu_describe(&insn, &d);
+        if (vector_form(&d)) {
+            fprintf(stderr, "ptxcpu eval: %s with %d operands has an operand of several "
+                    "registers: use a line in ptxcpu check (docs/VECTORS.md)\n", mn, argc - ai);
+            return 2;
+        }
     }
     uint64_t ops[4] = {0}, imm = 0;
     const unsigned imm_at = nimm ? cli_imm_at(&d) : d.nsrc;

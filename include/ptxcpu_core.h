@@ -72,6 +72,14 @@ PTXCPU_API ptxcpu_status ptxcpu_parse(const char *mnemonic, const char *target, 
  * it has none ("min.abs.f32 takes 3 sources (a, b, c), not 2; 9.7.3.11"). */
 PTXCPU_API ptxcpu_status ptxcpu_parse_n(const char *mnemonic, unsigned nsrc, const char *target,
                                         ptxcpu_insn *out);
+/* The unpack forms of mov (9.7.9.4: mov.b64 {lo, hi}, a) have one source, as mov d, a has: their
+ * count of destination registers tells them apart. ptxcpu_parse_form picks the form with ndst
+ * destination registers (the registers in d's braces; 1 for a plain d, which p|q and d|p are too;
+ * 0 is 1) and nsrc sources (0: any, the first form so spelled), so ptxcpu_parse_form(m, 1, nsrc,
+ * ...) is ptxcpu_parse_n. ptxcpu_parse and ptxcpu_parse_n never give an unpack form; mov.b128,
+ * which has no d, a form, parses as its two-source pack d, {a, b}. */
+PTXCPU_API ptxcpu_status ptxcpu_parse_form(const char *mnemonic, unsigned ndst, unsigned nsrc,
+                                           const char *target, ptxcpu_insn *out);
 
 /* How the elements of an instruction's registers are typed. */
 typedef enum ptxcpu_elem {
@@ -86,12 +94,15 @@ typedef struct ptxcpu_insn_desc {
     const char *mnemonic;    /* canonical spelling */
     const char *section;     /* spec section, e.g. "9.7.1.3" */
     unsigned nsrc;           /* source operands, 0..4, in the spec's order (a, b, c, d); 0 only
-                                for activemask.b32, which reads the guard alone */
-    unsigned dst_bits;       /* lane width of the destination: 16, 32 or 64, or
-                                PTXCPU_DST_PRED (1): a predicate, PTXCPU_DST_PRED_PAIR (2):
-                                two, p|q, or PTXCPU_DST_B32_PRED (33): d|p (below) */
+                                for activemask.b32, which reads the guard alone; a vector
+                                operand {a, b, e, f} is one source (PTXCPU_VEC below) */
+    unsigned dst_bits;       /* lane width of the destination: 16, 32, 64 or 128 (.b128,
+                                below), or PTXCPU_DST_PRED (1): a predicate,
+                                PTXCPU_DST_PRED_PAIR (2): two, p|q, PTXCPU_DST_B32_PRED (33):
+                                d|p, or PTXCPU_VEC(n, bits): n registers {d0, ...} (below) */
     unsigned src_bits[4];    /* lane width of each source (0 past nsrc), or PTXCPU_PRED (1): a
-                                predicate source (selp's c), below */
+                                predicate source (selp's c), or PTXCPU_VEC(n, bits): a vector
+                                operand {a, b, ...}, below */
     int reads_cc;            /* reads CC.CF (addc, subc, madc) */
     int writes_cc;           /* writes CC.CF (.cc forms) */
     unsigned min_sm;         /* minimum target, e.g. 61 for dp4a */
@@ -137,6 +148,33 @@ typedef struct ptxcpu_w32p {
  * one ptxcpu_lanemask a warp (bit i = lane i: a guard mask or a predicate d can be passed as is),
  * 4-byte aligned, the source's stride in bytes between warps' masks (0: one mask for all). */
 #define PTXCPU_PRED 1u
+
+/* A 128-bit register (mov.b128, 9.7.9.4): 128 in dst_bits/src_bits. A warp's .b128 register is
+ * the 32 lanes' low 64 bits, then their high 64 bits: two ptxcpu_w64, 512 bytes, 8-byte aligned
+ * (lane i's value is lo.lane[i] | (unsigned __int128)hi.lane[i] << 64). */
+#define PTXCPU_B128 128u
+/* A vector operand (9.7.9.4's {a, b} and {a, b, c, d}; cvt.rs's {a, b, e, f}): n registers of
+ * `bits` bits (16, 32 or 64; 8-bit elements are held in 16-bit registers) that one instruction
+ * reads or writes together. They lie one after the other in memory, the operand's base pointing
+ * at the first (element x, then y, ...), n * 32 * bits / 8 bytes a warp, aligned as one register
+ * of `bits`; the operand's stride walks warps as for any register (at least the whole vector for
+ * d). A register file whose vector elements are apart copies them together first. Guarded lanes
+ * write every element; no element may be the sink `_` (write to scratch instead). */
+#define PTXCPU_VEC(n, bits) ((unsigned)(n) << 8 | (unsigned)(bits))
+#define PTXCPU_VEC_N(b) ((b) >> 8 ? (b) >> 8 : 1u)  /* registers in an operand (1: not a vector) */
+#define PTXCPU_VEC_BITS(b) ((b) & 0xffu)            /* their width (or a predicate code) */
+/* Bytes of one warp's register of any dst_bits/src_bits value: a predicate's lane mask (4; p|q
+ * 8), d|p's 132, a .b128's 512, a vector's n registers. */
+static inline size_t ptxcpu_reg_bytes(unsigned bits)
+{
+    return PTXCPU_VEC_N(bits) * ((size_t)PTXCPU_WARP * PTXCPU_VEC_BITS(bits) / 8);
+}
+/* The alignment such a register needs: its lanes' (a predicate's lane mask: 4; a .b128's 8) */
+static inline size_t ptxcpu_reg_align(unsigned bits)
+{
+    const unsigned b = PTXCPU_VEC_BITS(bits);
+    return b < 8 ? 4 : b == PTXCPU_B128 ? 8 : b / 8;
+}
 
 PTXCPU_API size_t ptxcpu_insn_count(void); /* rows in the table (a spelling with two forms: 2) */
 PTXCPU_API ptxcpu_status ptxcpu_insn_at(size_t index, ptxcpu_insn_desc *out);

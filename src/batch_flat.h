@@ -27,7 +27,7 @@ PTX_FLAT_INLINE int ptx_flat_src(const ptxcpu_batch *bt, unsigned k, unsigned bi
 {
     if (!bits)
         return 1;
-    size_t size = (size_t)PTXCPU_WARP * bits / 8, all = size * bt->n;
+    size_t size = ptxcpu_reg_bytes(bits), all = size * bt->n;
     const void *s = bt->src[k].base;
     if (bt->src[k].stride != (ptrdiff_t)size)
         return 0;
@@ -41,7 +41,7 @@ PTX_FLAT_INLINE int ptx_batch_flat(const ptxcpu_batch *bt, unsigned dw, unsigned
 {
     /* CC words (when used) must be packed too */
     return (!cc || bt->cc_stride == (ptrdiff_t)sizeof(ptxcpu_lanemask)) && !bt->guard &&
-           bt->d_stride == (ptrdiff_t)(PTXCPU_WARP * dw / 8) &&
+           bt->d_stride == (ptrdiff_t)ptxcpu_reg_bytes(dw) &&
            ptx_flat_src(bt, 0, aw, dw, cc) && ptx_flat_src(bt, 1, bw, dw, cc) &&
            ptx_flat_src(bt, 2, cw, dw, cc) && ptx_flat_src(bt, 3, s3w, dw, cc);
 }

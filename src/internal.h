@@ -31,7 +31,10 @@ enum ptx_ty {
     /* cvt's packed OCP MX formats (two elements in a 16-bit register, a's upper) */
     TY_E4M3X2, TY_E5M2X2, TY_E2M3X2, TY_E3M2X2, TY_E2M1X2, TY_UE8M0X2,
     TY_S2F6X2, /* two .s2f6 fixed-point values (s8 * 2^-6) in a 16-bit register, a's upper */
-    TY_U2, TY_S2, TY_U4, TY_S4 /* cvt.pack's sub-byte convertTypes */
+    TY_U2, TY_S2, TY_U4, TY_S4, /* cvt.pack's sub-byte convertTypes */
+    TY_B128, /* mov's .b128 (9.7.9.4): two 64-bit halves, PTXCPU_B128 */
+    /* cvt.rs's x4 formats: four elements in d, a's in the top byte (.e2m1x4: nibble of a .b16) */
+    TY_E4M3X4, TY_E5M2X4, TY_E2M3X4, TY_E3M2X4, TY_E2M1X4
 };
 
 /* Modifiers (column 6), a bit set. M_LEGACY marks the sm_1x mad.f32 kernels only. */
@@ -193,7 +196,8 @@ typedef struct ptx_row {
     const char *sec;
     uint8_t sem, ty, ty2, rnd, cc, nsrc;
     uint32_t mods;
-    uint8_t bits[5]; /* d, a, b, c, e; 1 = a predicate (PTXCPU_PRED): one lane mask a warp; d 2 = p|q */
+    uint16_t bits[5]; /* d, a, b, c, e; 1 = a predicate (PTXCPU_PRED): one lane mask a warp; d 2 =
+                         p|q; PTXCPU_VEC(n, w): a vector operand of n registers */
     uint8_t sm, ptx_major, ptx_minor;
 } ptx_row;
 
@@ -272,8 +276,8 @@ enum ptx_ext {
 
 /* Bytes of a warp register of `bits` bits (a predicate, 1 bit: one ptxcpu_lanemask) and the
  * alignment it needs, for d and sources alike. */
-static inline size_t ptx_reg_bytes(unsigned bits) { return (size_t)PTXCPU_WARP * bits / 8; }
-static inline size_t ptx_reg_align(unsigned bits) { return bits < 8 ? sizeof(ptxcpu_lanemask) : bits / 8; }
+static inline size_t ptx_reg_bytes(unsigned bits) { return ptxcpu_reg_bytes(bits); }
+static inline size_t ptx_reg_align(unsigned bits) { return ptxcpu_reg_align(bits); }
 /* Instructions with an immediate that selects the operation, resolved with it
  * (ptxcpu_resolve_imm): lop3's immLut, 8 bits; its rows PTX_OP_lop3_b32 and the two after it each
  * have a table of 256 entries a base ISA (ptx_kernels_<isa>_lut, src/kernel_table.c). */
@@ -296,9 +300,10 @@ PTX_HIDDEN extern const struct ptxcpu_kernel_entry ptx_kernels_scalar[PTX_NKERNE
 PTX_HIDDEN void ptx_chain_by_steps(ptxcpu_kernel k, const ptxcpu_batch *b, unsigned feedback,
                                    uint64_t steps);
 
-/* The row spelled exactly mn with nsrc sources (0: the first row so spelled, which is the
- * two-input form where a three-input one shares the spelling), or -1; by hash (src/lookup.c). */
-PTX_HIDDEN int ptx_find_spelling(const char *mn, unsigned nsrc);
+/* The row spelled exactly mn with ndst destination registers and nsrc sources (0: any; the first
+ * row so spelled is the two-input form where a three-input one shares the spelling, mov's d, a
+ * where the unpack forms do), or -1; by hash (src/lookup.c). */
+PTX_HIDDEN int ptx_find_spelling(const char *mn, unsigned ndst, unsigned nsrc);
 
 /* The kernel that runs row `op` on target `sm` (legacy mad.f32, sm_1x sub.f32 flushing). */
 PTX_HIDDEN unsigned ptx_kernel_id(unsigned op, unsigned sm);

@@ -32,13 +32,14 @@ static void build_slots(void)
     }
 }
 
-int ptx_find_spelling(const char *mn, unsigned nsrc)
+int ptx_find_spelling(const char *mn, unsigned ndst, unsigned nsrc)
 {
     pthread_once(&slots_once, build_slots);
     for (uint32_t h = spelling_hash(mn) & (SPELLING_SLOTS - 1); slot_row[h];
          h = (h + 1) & (SPELLING_SLOTS - 1)) {
         const ptx_row *r = &ptx_rows[slot_row[h] - 1];
-        if (!strcmp(mn, r->mnem) && (!nsrc || r->nsrc == nsrc))
+        if (!strcmp(mn, r->mnem) && (!nsrc || r->nsrc == nsrc) &&
+            PTXCPU_VEC_N(r->bits[0]) == (ndst ? ndst : 1))
             return slot_row[h] - 1;
     }
     return -1;

@@ -39,8 +39,9 @@ static int parse_target(const char *s, unsigned *sm)
 }
 
 /* ---- ptxcpu_parse -------------------------------------------------------------------------- */
-/* ptxcpu_parse (nsrc 0) and ptxcpu_parse_n; fn names the entry point in NULL messages. */
-static ptxcpu_status parse_n(const char *fn, const char *mnemonic, unsigned nsrc,
+/* ptxcpu_parse (nsrc 0), ptxcpu_parse_n (ndst 1) and ptxcpu_parse_form; fn names the entry
+ * point in NULL messages. */
+static ptxcpu_status parse_n(const char *fn, const char *mnemonic, unsigned ndst, unsigned nsrc,
                              const char *target, ptxcpu_insn *out)
 {
     if (!mnemonic || !out)
@@ -54,7 +55,7 @@ static ptxcpu_status parse_n(const char *fn, const char *mnemonic, unsigned nsrc
         return ptx_fail(PTXCPU_E_PARSE, "empty mnemonic");
     if (strlen(mn) > 64)
         return ptx_fail(PTXCPU_E_PARSE, "mnemonic of %zu characters is too long", strlen(mn));
-    int i = ptx_find_spelling(mn, nsrc);
+    int i = ptx_find_spelling(mn, ndst, nsrc);
     if (i >= 0) {
         if (sm < ptx_rows[i].sm)
             return ptx_fail(PTXCPU_E_TARGET, "%s requires sm_%u (target is sm_%u)", mn,
@@ -64,16 +65,25 @@ static ptxcpu_status parse_n(const char *fn, const char *mnemonic, unsigned nsrc
         ptx_clear_error();
         return PTXCPU_OK;
     }
-    return ptx_explain_mnemonic(mn, nsrc);
+    return ptx_explain_mnemonic(mn, ndst, nsrc);
 }
 
 ptxcpu_status ptxcpu_parse(const char *mnemonic, const char *target, ptxcpu_insn *out)
 {
-    return parse_n("ptxcpu_parse", mnemonic, 0, target, out);
+    return parse_n("ptxcpu_parse", mnemonic, 1, 0, target, out);
 }
 
 ptxcpu_status ptxcpu_parse_n(const char *mnemonic, unsigned nsrc, const char *target,
                              ptxcpu_insn *out)
 {
-    return parse_n("ptxcpu_parse_n", mnemonic, nsrc, target, out);
+    return parse_n("ptxcpu_parse_n", mnemonic, 1, nsrc, target, out);
+}
+
+ptxcpu_status ptxcpu_parse_form(const char *mnemonic, unsigned ndst, unsigned nsrc,
+                                const char *target, ptxcpu_insn *out)
+{
+    if (ndst > 4)
+        return ptx_fail(PTXCPU_E_PARSE, "%s: no form writes %u destination registers (at most "
+                        "4)", mnemonic ? mnemonic : "(NULL)", ndst);
+    return parse_n("ptxcpu_parse_form", mnemonic, ndst, nsrc, target, out);
 }

@@ -644,8 +644,10 @@ static int rounding_not_for_type(why *w, const char *t)
     sb_add(&w->m, " forms of %s; they take ", w->op);
     size_t before = w->m.n;
     sb_list_tokens(&w->m, w->typed, "rounding modifier", NULL);
-    if (w->m.n == before)
-        sb_add(&w->m, "no rounding modifier");
+    if (w->m.n == before) { /* (or one of their own: cvt.rs's x4 forms) */
+        sb_add(&w->m, "no rounding modifier; e.g. ");
+        sb_list_rows(&w->m, w->typed, 2);
+    }
     sb_list_sections(&w->m, w->typed);
     return 1;
 }
@@ -799,22 +801,40 @@ static ptxcpu_status explain_parts(const char *mn, const toks *k)
 }
 
 /* ---- before the rules: a count of sources, a foreign character, a mnemonic split() refuses -- */
-/* mn is a spelling, but of no row with nsrc sources: the counts it has, e.g. "min.abs.f32 takes 3
- * sources (a, b, c), not 2; 9.7.3.11". */
-static ptxcpu_status wrong_count(const char *mn, unsigned nsrc)
+/* Whether mn is some row's spelling, of any counts */
+static int spelled(const char *mn)
+{
+    for (unsigned nd = 1; nd <= 4; nd++)
+        if (ptx_find_spelling(mn, nd, 0) >= 0)
+            return 1;
+    return 0;
+}
+
+/* mn is a spelling, but of no row with ndst destination registers and nsrc sources: the counts
+ * it has, e.g. "min.abs.f32 takes 3 sources (a, b, c), not 2; 9.7.3.11"; mov's unpack forms
+ * (a vector d) after the others. */
+static ptxcpu_status wrong_count(const char *mn, unsigned ndst, unsigned nsrc)
 {
     static const char *const names[] = {"", "a", "a, b", "a, b, c", "a, b, c, d"};
-    sb b = {{0}, 0};
+    sb b = {{0}, 0}, vec = {{0}, 0};
     sb secs = {{0}, 0}; /* the forms' sections, each once (mov d, a 9.7.9.3; d, {a, b} 9.7.9.4) */
     sb_add(&b, "%s takes ", mn);
     for (unsigned i = 0, n = 0; i < PTX_NROWS; i++)
         if (!strcmp(mn, ptx_rows[i].mnem)) {
-            unsigned c = ptx_rows[i].nsrc;
-            sb_add(&b, "%s%u source%s (%s)", n++ ? " or " : "", c, c == 1 ? "" : "s",
-                   c < 5 ? names[c] : "");
+            unsigned c = ptx_rows[i].nsrc, nd = PTXCPU_VEC_N(ptx_rows[i].bits[0]);
+            if (nd > 1)
+                sb_add(&vec, "%s%u", vec.n ? " or " : "", nd);
+            else
+                sb_add(&b, "%s%u source%s (%s)", n++ ? " or " : "", c, c == 1 ? "" : "s",
+                       c < 5 ? names[c] : "");
             if (!strstr(secs.s, ptx_rows[i].sec))
                 sb_add(&secs, "%s%s", secs.n ? ", " : "", ptx_rows[i].sec);
         }
+    if (vec.n)
+        sb_add(&b, ", or writes %s registers {d.x, ...} from 1 source (ptxcpu_parse_form)", vec.s);
+    if (ndst > 1)
+        return ptx_fail(PTXCPU_E_PARSE, "%s; not %u destination registers from %u source%s; %s",
+                        b.s, ndst, nsrc, nsrc == 1 ? "" : "s", secs.s);
     return ptx_fail(PTXCPU_E_PARSE, "%s, not %u; %s", b.s, nsrc, secs.s);
 }
 
@@ -849,10 +869,10 @@ static ptxcpu_status split_failure(const char *mn, int sp)
 }
 
 /* parse_explain.h: the checks before the rules first, in the order they have always been made. */
-ptxcpu_status ptx_explain_mnemonic(const char *mn, unsigned nsrc)
+ptxcpu_status ptx_explain_mnemonic(const char *mn, unsigned ndst, unsigned nsrc)
 {
-    if (nsrc && ptx_find_spelling(mn, 0) >= 0)
-        return wrong_count(mn, nsrc);
+    if ((nsrc || ndst > 1) && spelled(mn))
+        return wrong_count(mn, ndst, nsrc);
     ptxcpu_status s = foreign_char(mn);
     if (s)
         return s;

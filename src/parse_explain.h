@@ -5,10 +5,11 @@
 
 #include "internal.h"
 
-/* mn (not empty, at most 64 characters) has no row with nsrc sources (0: none of any count). Sets
- * this thread's message to why (a wrong count of sources, a character or part no spelling has,
+/* mn (not empty, at most 64 characters) has no row with ndst destination registers (0 or 1: a
+ * plain d) and nsrc sources (0: any count). Sets this thread's message to why (a wrong count of
+ * destinations or sources, a character or part no spelling has,
  * the modifier or type that is wrong and what the spec allows instead) and returns
  * PTXCPU_E_PARSE. */
-PTX_HIDDEN ptxcpu_status ptx_explain_mnemonic(const char *mn, unsigned nsrc);
+PTX_HIDDEN ptxcpu_status ptx_explain_mnemonic(const char *mn, unsigned ndst, unsigned nsrc);
 
 #endif

@@ -45,6 +45,8 @@ void ptx_describe_row(unsigned op, ptxcpu_insn_desc *out)
     case TY_U16X2: case TY_S16X2: out->elems = 2; out->elem = PTXCPU_ELEM_INT; break;
     case TY_E4M3X2: case TY_E5M2X2: case TY_E2M3X2: case TY_E3M2X2: case TY_E2M1X2:
     case TY_UE8M0X2: case TY_S2F6X2: out->elems = 2; out->elem = PTXCPU_ELEM_INT; break; /* (bits) */
+    case TY_E4M3X4: case TY_E5M2X4: case TY_E2M3X4: case TY_E3M2X4: case TY_E2M1X4:
+        out->elems = 4; out->elem = PTXCPU_ELEM_INT; break;
     default: out->elem = PTXCPU_ELEM_INT; break;
     }
 }

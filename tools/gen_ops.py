@@ -54,7 +54,10 @@ FAMILIES = [  # (name, fpu, cost)
     # to .s2f6x2 from two .f32 with .scaled::n2::ue8m0: the scale factors are c, not b
     ('CVTMXSC', 0, None),
     # cvt.rs: stochastic rounding to .f16x2/.bf16x2 with rbits (9.7.9.21); cvt.pack (9.7.9.22)
-    ('CVTRS', 0, None), ('CVTPACK', 0, None)]
+    ('CVTRS', 0, None), ('CVTPACK', 0, None),
+    # operands of several registers (PTXCPU_VEC): mov's unpack forms and .b128 packs (9.7.9.4),
+    # cvt.rs to the x4 formats from {a, b, e, f} (9.7.9.21); kernels of their own, whole warps
+    ('MOVVEC', 0, None), ('CVTRSX4', 0, None)]
 
 # ISA extensions (PTX_EXTENSIONS in src/internal.h, in the order the dispatcher lays them over
 # their base ISA's table): the families each one's kernel table holds. Its translation unit expands
@@ -73,7 +76,17 @@ DEFERS_CANON_FAMILIES = {'FSUB', 'FMAD', 'FADD', 'FMUL', 'FFMA'}
 
 W = {'u8': 16, 's8': 16, 'u16': 16, 's16': 16, 'u32': 32, 's32': 32, 'u64': 64, 's64': 64, 'u16x2': 32, 's16x2': 32,
      'pred': 1, 'b16': 16, 'b32': 32, 'b64': 64, 'f16': 16, 'f16x2': 32, 'bf16': 16, 'bf16x2': 32, 'f32': 32,
-     'f32x2': 64, 'f64': 64}
+     'f32x2': 64, 'f64': 64, 'b128': 128}
+
+
+def VEC(n, bits):
+    """A vector operand of n registers (PTXCPU_VEC in include/ptxcpu_core.h)."""
+    return n << 8 | bits
+
+
+def ndst(r):
+    """Destination registers of a row: a vector d's count, else 1."""
+    return r[6] >> 8 or 1
 
 
 def row(mnem, sem, ty, mods=(), rnd='NONE', ws=None, cc='NONE', sm=10, ptx=(1, 0), sec='',
@@ -546,12 +559,24 @@ for t in ['pred', 'b16', 'b32', 'b64', 'u16', 'u32', 'u64', 's16', 's32', 's64',
 # 9.7.9.4 mov d, {a, b} and d, {a, b, c, e}: vector elements packed into d, a's in the low bits;
 # the same mnemonics as the scalar moves, the source count picks the form (MOVPACK: two elements,
 # MOVPACK4: four; a SIMD body is named by d's and a's widths, and mov.b32's two forms share them).
-# 8-bit elements (.b8) are held in 16-bit registers, their low byte read. (.b128 has no register
-# here; the unpack forms, several destinations, not yet.)
+# 8-bit elements (.b8) are held in 16-bit registers, their low byte read.
 for t, n in [('b16', 2), ('b32', 2), ('b64', 2), ('b32', 4), ('b64', 4)]:
     w = W[t] // n
     row(name('mov', t), 'MOVPACK' if n == 2 else 'MOVPACK4', t, ws=(W[t], [max(w, 16)] * n),
         ty2={8: 'u8', 16: 'b16', 32: 'b32'}[w], sec='9.7.9.4')
+# The unpack forms {d.x, d.y, ...}, a (d a vector operand: its count of registers picks the form,
+# ptxcpu_parse_form; 8-bit elements zero-extended into 16-bit registers) and the .b128 packs
+# (MOVVEC: byte moves between registers, one kernel of its own a row). .b128: sm_70, PTX 8.3.
+# (.b128's packs first: ptxcpu_parse gives a spelling's first form, d, {a, b} there)
+for n in [2, 4]:
+    w = 128 // n
+    row('mov.b128', 'MOVVEC', 'b128', ws=(128, [w] * n), ty2='b%d' % w, sm=70, ptx=(8, 3),
+        sec='9.7.9.4')
+for t, n in [('b16', 2), ('b32', 4), ('b32', 2), ('b64', 4), ('b64', 2), ('b128', 4), ('b128', 2)]:
+    w, new = W[t] // n, t == 'b128'
+    row(name('mov', t), 'MOVVEC', t, ws=(VEC(n, max(w, 16)), [W[t]]),
+        ty2={8: 'u8', 16: 'b16', 32: 'b32', 64: 'b64'}[w], sm=70 if new else 10,
+        ptx=(8, 3) if new else (1, 0), sec='9.7.9.4')
 
 # 9.7.9.21 cvt between integer types (6.5.1's table: chop, sign or zero extension): every
 # .dtype.atype pair, .sat where d's range does not hold a's (the Integer Notes); 8-bit types in
@@ -719,6 +744,14 @@ for dt in ['f16x2', 'bf16x2']:
             row(name('cvt.rs', relu, sf, dt, 'f32'), 'CVTRS', dt,
                 tuple(m for m in (relu, sf) if m), ty2='f32', ws=(32, [32, 32, 32]), sm=100,
                 ptx=(8, 7), sec='9.7.9.21')
+# The x4 forms: d, {a, b, e, f}, rbits (a vector source), .satfinite mandatory; 8 random bits an
+# element (docs/SEMANTICS.md has the layout read from the spec's text). .e2m1x4's d is a .b16.
+for dt in ['e4m3x4', 'e5m2x4', 'e2m3x4', 'e3m2x4', 'e2m1x4']:
+    for relu in ['', 'relu']:
+        row(name('cvt.rs', relu, 'satfinite', dt, 'f32'), 'CVTRSX4', dt,
+            tuple(m for m in (relu, 'satfinite') if m), ty2='f32',
+            ws=(16 if dt == 'e2m1x4' else 32, [VEC(4, 32), 32]), sm=100, ptx=(8, 7),
+            sec='9.7.9.21')
 # 9.7.9.22 cvt.pack: two .s32 clamped to convertType and packed into d's low bits (a's above b's),
 # the rest of d from c's low bits for the 2-, 4- and 8-bit types. sm_72 (sub-byte: sm_75), PTX 6.5.
 for t in ['u16', 's16']:
@@ -759,16 +792,30 @@ for op in ['min', 'max']:  # .f32, .abs, .NaN: sm_100a (the family's sm_100f fro
                 ptx=(8, 6), sec='9.7.13.12')
 row('elect.sync', 'ELECT', 'b32', ws=(33, [32]), sm=90, ptx=(8, 0), sec='9.7.13.14')
 XLANE_FAMILIES = ['SHFL', 'VOTE', 'MATCH', 'ACTMASK', 'REDUX', 'ELECT']
+# Families with a vector operand or a .b128 register (PTXCPU_VEC): kernels of their own, whole warps
+VEC_FAMILIES = ['MOVVEC', 'CVTRSX4']
 
-assert len({(r[0], r[11]) for r in rows}) == len(rows), 'a mnemonic spelled twice'
+assert len({(r[0], r[11], ndst(r)) for r in rows}) == len(rows), 'a mnemonic spelled twice'
 assert set(CHAIN_ROWS) <= {r[0] for r in rows}, 'a chain row that is no spelling'
-# A mnemonic may name two rows only with different source counts (the three-input min/max);
-# the second row's id says its count, so ids stay unique.
-SHARED_IDS = {'FMIN3', 'FMAX3', 'MOVPACK', 'MOVPACK4'}
+# A mnemonic may name two rows only with different source or destination counts (the three-input
+# min/max, mov's packs and unpacks); the id of such a row says its count, so ids stay unique.
+SHARED_IDS = {'FMIN3', 'FMAX3', 'MOVPACK', 'MOVPACK4', 'MOVVEC'}
 
 
-def ident_of(mnem, sem, nsrc):
-    return mnem.replace('.', '_').replace(':', '_') + (f'_{nsrc}src' if sem in SHARED_IDS else '')
+def ident_of(mnem, sem, nsrc, dw=0):
+    n = dw >> 8
+    return mnem.replace('.', '_').replace(':', '_') + (
+        (f'_{n}dst' if n else f'_{nsrc}src') if sem in SHARED_IDS else '')
+
+
+def rid(r):
+    """A row's id (PTX_OP_<id>)."""
+    return ident_of(r[0], r[1], r[11], r[6])
+
+
+def form(r):
+    """What tells rows of one spelling apart: the counts of sources and destination registers."""
+    return (r[0], r[11], ndst(r))
 
 
 # Kernels: one per (family, types, modifiers, widths, CC use) and rounding, where the directed
@@ -810,7 +857,7 @@ for r in rows:
     kernels.setdefault(kernel_key(r), []).append(r)
 kernel_id = {}
 for key, krows in kernels.items():
-    first = ident_of(krows[0][0], krows[0][1], krows[0][11])
+    first = rid(krows[0])
     kid = first if len(krows) == 1 else first.replace(f'_{krows[0][5].lower()}_', '_rx_', 1)
     if any(x.startswith(CTX_MODS) for x in krows[0][4].split('|')):  # a compare's: setp_ctx_c_f32
         (sem, ty, ty2, m, rnd, dw, a, b, c, e, cc) = key
@@ -830,7 +877,7 @@ for key, krows in kernels.items():
                        [ty.lower(), ty2.lower()] if x)
     assert len(krows) == 1 or kid != first or key[0] == 'CVTF', f'{first}: a shared kernel needs a name of its own'
     for r in krows:
-        kernel_id[r[0], r[11]] = kid
+        kernel_id[form(r)] = kid
 assert len(set(kernel_id.values())) == len(kernels), 'two kernels of one name'
 
 # Rows that run another row's kernel on some targets (ptx_kernel_id, src/table.c; the reasons in
@@ -850,14 +897,14 @@ def row_like(sem, ty, rnd, mods, default, ty2='NONE'):
     """The first row of family sem, types ty and ty2, rounding rnd and modifiers mods, else default."""
     for r in rows:
         if (r[1], r[2], r[3], r[5], mods_of(r[4])) == (sem, ty, ty2, rnd, mods):
-            return 'PTX_OP_' + ident_of(r[0], r[1], r[11])
+            return 'PTX_OP_' + rid(r)
     return default
 
 
 retargets = []  # (row id, kernel on sm_1x, kernel on sm_20 and later)
 for r in rows:
     (mnem, sem, ty, ty2, m, rnd, *_rest) = r
-    own, mods = 'PTX_OP_' + ident_of(mnem, sem, r[11]), mods_of(m)
+    own, mods = 'PTX_OP_' + rid(r), mods_of(m)
     if sem == 'FMAD' and ty == 'F32' and rnd == 'NONE':
         legacy = 'PTX_K_mad_legacy_sat_f32' if 'M_SAT' in mods else 'PTX_K_mad_legacy_f32'
         retargets.append((own[7:], legacy, row_like(sem, ty, 'RN', mods | {'M_FTZ'}, own)))
@@ -865,7 +912,7 @@ for r in rows:
             sem in FLUSH_SM1X or (sem in FLUSH_SM1X_UNROUNDED and rnd == 'NONE')):
         retargets.append((own[7:], row_like(sem, ty, rnd, mods | {'M_FTZ'}, own, ty2), own))
     elif sem == 'SLCT' and ty2 == 'F32' and 'M_FTZ' not in mods:  # sm_1x flushes its f32 c
-        twin = next('PTX_OP_' + ident_of(x[0], x[1], x[11]) for x in rows
+        twin = next('PTX_OP_' + rid(x) for x in rows
                     if x[1] == sem and x[2] == ty and x[3] == ty2 and 'M_FTZ' in mods_of(x[4]))
         retargets.append((own[7:], twin, own))
 
@@ -906,7 +953,8 @@ print(' * and PTX_EXTFAM_<extension>_<family> (a probe) and PTX_EXTENSION_FAMILI
 print(' * family) ...) for the families of each ISA extension\'s table.')
 print(' * PTX_KERNEL_OF_<row id> names the kernel that runs each row; PTX_CMPFAM_<family> (a probe)')
 print(' * marks the families whose rows carry a compare operator (context, not kernel); PTX_XLANE_<family>')
-print(' * (a probe) the warp-level ones, whose kernels read other lanes (a whole warp a step).')
+print(' * (a probe) the warp-level ones, whose kernels read other lanes (a whole warp a step);')
+print(' * PTX_VECFAM_<family> (a probe) those with a vector operand or a .b128 register.')
 print(' *   PTX_RETARGET(row id, kernel on sm_1x, kernel on sm_20 and later): a row whose kernel')
 print(' *              depends on the target (ptx_kernel_id)')
 print(' *   PTX_FAMILY(family, computes on the vector FPU, computed by SLEEF (needs FMA on x86-64),')
@@ -937,9 +985,9 @@ print('#ifndef PTX_NGROUPS')
 print(f'#define PTX_NGROUPS {KERNEL_GROUPS}')
 for f, _, _ in FAMILIES:
     print(f'#define PTX_GROUP_{f} {GROUP[f]}')
-for (mnem, sem, *_r, nsrc, cc, sm, ptx, sec) in rows:
-    if mnem in CHAIN_ROWS:
-        cid, tune = ident_of(mnem, sem, nsrc), CHAIN_ROWS[mnem]
+for r in rows:
+    if r[0] in CHAIN_ROWS:
+        cid, tune = rid(r), CHAIN_ROWS[r[0]]
         print(f'#define PTX_CHAIN_{cid} ~, 1')
         if tune.get('unroll'):
             print(f'#define PTX_CHAIN_UNROLL_{cid} ~, 1')
@@ -951,11 +999,13 @@ for f in sorted({r[1] for r in rows if 'M_CMP_' in r[4]}):
     print(f'#define PTX_CMPFAM_{f} ~, 1')
 for f in XLANE_FAMILIES:
     print(f'#define PTX_XLANE_{f} ~, 1')
+for f in VEC_FAMILIES:
+    print(f'#define PTX_VECFAM_{f} ~, 1')
 for ext, fams in EXTENSION_FAMILIES.items():
     for f in fams:
         print(f'#define PTX_EXTFAM_{ext}_{f} ~, 1')
-for (mnem, sem, *_r, nsrc, cc, sm, ptx, sec) in rows:
-    print(f'#define PTX_KERNEL_OF_{ident_of(mnem, sem, nsrc)} {kernel_id[mnem, nsrc]}')
+for r in rows:
+    print(f'#define PTX_KERNEL_OF_{rid(r)} {kernel_id[form(r)]}')
 print('#define PTX_EXTENSION_FAMILIES(X) \\')
 print(' \\\n'.join(f'    X({ext}, {f})' for ext, fams in EXTENSION_FAMILIES.items() for f in fams))
 print('#endif')
@@ -964,12 +1014,13 @@ for f, fpu, _ in FAMILIES:
 for key, krows in kernels.items():
     (sem, ty, ty2, m, rnd, dw, a, b, c, e, cc) = key
     ty, ty2 = krows[0][2:4]  # (types: set's D<width>, cvt's A/D<width> keys are any member's)
-    print(f'PTX_KERNEL({kernel_id[krows[0][0], krows[0][11]]}, {sem}, {ty}, {ty2}, {m}, {rnd}, {dw}, '
+    print(f'PTX_KERNEL({kernel_id[form(krows[0])]}, {sem}, {ty}, {ty2}, {m}, {rnd}, {dw}, '
           f'{a}, {b}, {c}, {e}, CC_{cc})')
 for t in retargets:
     print(f'PTX_RETARGET({t[0]}, {t[1]}, {t[2]})')
-for (mnem, sem, ty, ty2, m, rnd, dw, a, b, c, e, nsrc, cc, sm, ptx, sec) in rows:
-    ident = ident_of(mnem, sem, nsrc)
+for r in rows:
+    (mnem, sem, ty, ty2, m, rnd, dw, a, b, c, e, nsrc, cc, sm, ptx, sec) = r
+    ident = rid(r)
     print(f'PTX_OP({ident}, "{mnem}", {sem}, {ty}, {ty2}, {m}, {rnd}, {dw}, {a}, {b}, {c}, {e}, '
           f'{nsrc}, CC_{cc}, {sm}, {ptx[0]}, {ptx[1]}, "{sec}")')
 print('#ifdef PTX_FAMILY_UNSET_')

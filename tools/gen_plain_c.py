@@ -86,6 +86,11 @@ def operand_types(r):
         src = 'float' if r.ty2 == 'F32' else U(r.bits[1])
         b = None if r.nsrc < 2 else 'float' if r.ty2 == 'F32' else U(r.bits[2])
         return [U(r.bits[0]), src, b, U(r.bits[3]) if r.nsrc > 2 else None, None]
+    if r.sem == 'CVTRSX4':  # d's bits, {a, b, e, f} as floats, rbits
+        return [U(r.bits[0]), 'float', 'uint32_t', None, None]
+    if r.sem == 'MOVVEC':  # registers' bits (a .b128: its halves, a vector: its registers)
+        return [U(reg_width(r.bits[0]))] + [U(reg_width(r.bits[k + 1])) if k < r.nsrc else None
+                                             for k in range(4)]
     if r.sem == 'CVTRS':  # d's bits, two .f32, rbits
         return ['uint32_t', 'float', 'float', 'uint32_t', None]
     if r.sem == 'SLCT':  # d, a, b the .dtype's bits; c an int32_t or a float
@@ -602,6 +607,45 @@ def t_mov(r):
     return ['d[i] = a[i];']
 
 
+def reg_width(bits):
+    """The width of the registers of an operand (a vector's, a .b128's halves' 64)."""
+    return 64 if bits == 128 else bits & 0xff
+
+
+def vec_index(n, j):
+    """Lane i's element j of an operand of n registers a warp (a vector, a .b128's halves)."""
+    return f'(i & ~(size_t)31) * {n} + (i & 31)' + (f' + {32 * j}' if j else '')
+
+
+def t_movvec(r):
+    """mov's unpacks {d.x, ...}, a and .b128 packs (9.7.9.4) as shifts of a u128 (a .b128: its low
+    and high halves, 32 lanes each a warp; a vector d: n registers a warp, one after the other)."""
+    w = {'U8': 8, 'B16': 16, 'B32': 32, 'B64': 64}[r.ty2]
+    width = {'B16': 16, 'B32': 32, 'B64': 64, 'B128': 128}[r.ty]
+    if r.bits[0] >> 8:  # unpack
+        dt, n = U(r.bits[0] & 0xff), width // w
+        v = (f'((u128)a[{vec_index(2, 1)}] << 64 | a[{vec_index(2, 0)}])' if width == 128
+             else 'a[i]')
+        mask = f' & {hex((1 << w) - 1)}u' if w == 8 else ''
+        return [f'const u128 v = {v};'] + [f'd[{vec_index(n, j)}] = ({dt})(v >> {j * w}{mask});'
+                                           for j in range(n)]
+    els = ' | '.join(f'(u128){x}[i] << {k * w}' for k, x in enumerate('abce'[:r.nsrc]))
+    return [f'const u128 v = {els};', f'd[{vec_index(2, 0)}] = (uint64_t)v;',
+            f'd[{vec_index(2, 1)}] = (uint64_t)(v >> 64);']
+
+
+def t_cvtrsx4(r):
+    """cvt.rs{.relu}.satfinite.<x4>.f32 d, {a, b, e, f}, rbits: each element by the bit trick of
+    mx_from_f32 truncating, its top 8 dropped bits plus its random byte carried in (mx_rs_from_f32);
+    the byte of each element as docs/SEMANTICS.md reads the spec's figures."""
+    fmt, w = r.ty[:-2].lower(), 4 if r.ty == 'E2M1X4' else 8
+    shifts = [24, 8, 16, 0] if r.ty == 'E2M1X4' else [24, 16, 8, 0]
+    els = [f'{fmt}_rs_from_f32(a[{vec_index(4, j)}], b[i] >> {s}, {int(r.has("relu"))})'
+           for j, s in enumerate(shifts)]
+    return [f'd[i] = ({U(r.bits[0])})({els[0]} << {3 * w} | {els[1]} << {2 * w}',
+            f'     | {els[2]} << {w} | {els[3]});']
+
+
 def t_movpack(r):
     """mov d, {a, b} / {a, b, c, e} (9.7.9.4): the elements packed into d, a's in the low bits
     (.u8 elements: their 16-bit registers' low bytes)."""
@@ -1026,6 +1070,7 @@ TEMPLATES = {
     'SHFL': t_shfl, 'VOTE': t_vote, 'MATCH': t_match, 'ACTMASK': t_actmask, 'REDUX': t_redux,
     'ELECT': t_elect, 'CVTMX': t_cvtmx, 'CVTMXS': t_cvtmx, 'CVTMXSC': t_cvtmx,
     'CVTRS': t_cvtrs, 'CVTPACK': t_cvtpack, 'MOVPACK': t_movpack, 'MOVPACK4': t_movpack,
+    'MOVVEC': t_movvec, 'CVTRSX4': t_cvtrsx4,
 }
 
 

@@ -1,6 +1,6 @@
 /* The name `ptxcpu list` and `ptxcpu bench` show for a row of the instruction table: one that
- * tells apart two rows of one spelling (the two- and three-input min.f32), and the count of
- * sources where a section's forms differ in it. */
+ * tells apart two rows of one spelling (the two- and three-input min.f32; mov's packs and unpacks,
+ * mov.b64{x,y}), and the count of sources where a section's forms differ in it. */
 #include "row_name.h"
 #include "ptxcpu.h"
 
@@ -66,7 +66,11 @@ const char *cli_row_name(size_t index, char *buf, size_t len)
     pthread_once(&other_once, find_other_counts);
     /* (lop3's forms take 3 and 4 sources but differ in spelling: no count needed) */
     int other = index < ROW_KEYS / 2 && row_other[index] && !(!shared && ptxcpu_insn_imm_bits(&insn));
-    snprintf(buf, len, "%s%s", d.mnemonic, (shared || other) && d.nsrc < 5 ? ops[d.nsrc] : "");
+    if (PTXCPU_VEC_N(d.dst_bits) > 1) /* mov's unpacks: the registers d's braces hold */
+        snprintf(buf, len, "%s%s", d.mnemonic,
+                 PTXCPU_VEC_N(d.dst_bits) == 2 ? "{x,y}" : "{x,y,z,w}");
+    else
+        snprintf(buf, len, "%s%s", d.mnemonic, (shared || other) && d.nsrc < 5 ? ops[d.nsrc] : "");
     return buf;
 }
 

@@ -17,20 +17,23 @@ typedef struct mx_fmt {
 static inline mx_fmt mx_format(int ty)
 {
     switch (ty) {
-    case TY_E4M3X2: return (mx_fmt){4, 4, 8, 0x7e, 0x7f};
-    case TY_E5M2X2: return (mx_fmt){3, 5, 8, 0x7b, 0x7f};
-    case TY_E2M3X2: return (mx_fmt){4, 2, 8, 0x1f, 0};
-    case TY_E3M2X2: return (mx_fmt){3, 3, 8, 0x1f, 0};
-    default: return (mx_fmt){2, 2, 4, 0x7, 0}; /* TY_E2M1X2 */
+    case TY_E4M3X2: case TY_E4M3X4: return (mx_fmt){4, 4, 8, 0x7e, 0x7f};
+    case TY_E5M2X2: case TY_E5M2X4: return (mx_fmt){3, 5, 8, 0x7b, 0x7f};
+    case TY_E2M3X2: case TY_E2M3X4: return (mx_fmt){4, 2, 8, 0x1f, 0};
+    case TY_E3M2X2: case TY_E3M2X4: return (mx_fmt){3, 3, 8, 0x1f, 0};
+    default: return (mx_fmt){2, 2, 4, 0x7, 0}; /* TY_E2M1X2, TY_E2M1X4 */
     }
 }
 
 static inline int mx_is(int ty) { return ty >= TY_E4M3X2 && ty <= TY_E2M1X2; }
 static inline uint32_t mx_signbit(mx_fmt f) { return 1u << (f.p + f.ebits - 1); }
 
-/* (-1)^sign * mag * 2^exp (mag != 0) rounded to nearest, ties to even, on f's grid (its
- * subnormals; no top exponent), then saturated to +-max (.satfinite) */
-static inline uint32_t mx_round(mx_fmt f, int sign, sf_u128 mag, int exp)
+/* How mx_round_as rounds: to nearest, ties to even; toward zero; one place away from zero */
+enum mx_mode { MX_RNE, MX_TRUNC, MX_AWAY };
+
+/* (-1)^sign * mag * 2^exp (mag != 0) rounded (mode; MX_AWAY only where bits are discarded) on
+ * f's grid (its subnormals; no top exponent), then saturated to +-max (.satfinite) */
+static inline uint32_t mx_round_as(mx_fmt f, int sign, sf_u128 mag, int exp, enum mx_mode mode)
 {
     const int bias = (1 << (f.ebits - 1)) - 1, emin = 1 - bias;
     const int top = exp + sf_msb128(mag);
@@ -43,7 +46,7 @@ static inline uint32_t mx_round(mx_fmt f, int sign, sf_u128 mag, int exp)
         const sf_u128 rem = drop >= 128 ? mag : mag & (((sf_u128)1 << drop) - 1);
         q = drop >= 128 ? 0 : mag >> drop;
         const sf_u128 half = drop > 128 ? 0 : (sf_u128)1 << (drop - 1);
-        if (drop <= 128 && (rem > half || (rem == half && (q & 1))))
+        if (mode == MX_AWAY || (mode == MX_RNE && drop <= 128 && (rem > half || (rem == half && (q & 1)))))
             q++;
     } else {
         q = mag << -drop;
@@ -61,6 +64,10 @@ static inline uint32_t mx_round(mx_fmt f, int sign, sf_u128 mag, int exp)
         return s | f.max;
     const uint32_t enc = (uint32_t)biased << (f.p - 1) | ((uint32_t)q & ((1u << (f.p - 1)) - 1));
     return s | (enc > f.max ? f.max : enc);
+}
+static inline uint32_t mx_round(mx_fmt f, int sign, sf_u128 mag, int exp)
+{
+    return mx_round_as(f, sign, mag, exp, MX_RNE);
 }
 
 /* A decoded source element to f: .satfinite always (the forms require it), NaN to f's NaN or +max,

@@ -4,6 +4,7 @@
 #ifndef PTXCPU_SCALAR_CVT_RS_H
 #define PTXCPU_SCALAR_CVT_RS_H
 
+#include "cvt_mx.h"
 #include "softfloat.h"
 
 /* Does x (finite, nonzero) round away from zero on h's grid? The k bits just below the last kept
@@ -55,6 +56,46 @@ static inline uint64_t ptx_lane_CVTRS(int ty, int ty2, unsigned m, int rnd, uint
     const sf_fmt h = ty == TY_F16X2 ? SF_F16 : SF_BF16;
     return rs_convert(h, m, (uint32_t)a, (uint32_t)(c >> 16) & 0xffff) << 16 |
            rs_convert(h, m, (uint32_t)b, (uint32_t)c & 0xffff);
+}
+
+/* one .f32 element to an MX format (the x4 forms: .satfinite always), 8 random bits r */
+static inline uint32_t rs_mx_convert(int ty, unsigned m, uint32_t a, uint32_t r)
+{
+    const mx_fmt f = mx_format(ty);
+    const sf_val x = sf_decode(SF_F32, a, 0);
+    uint32_t d;
+    switch (x.cls) {
+    case SF_NAN: return f.nan ? f.nan : f.max;
+    case SF_INF: d = (x.sign ? mx_signbit(f) : 0) | f.max; break;
+    case SF_ZERO: d = x.sign ? mx_signbit(f) : 0; break;
+    default: {
+        const int up = rs_carries((sf_fmt){f.p, f.ebits}, x, 8, r & 0xff);
+        d = mx_round_as(f, x.sign, x.sig, x.exp, up ? MX_AWAY : MX_TRUNC);
+        break;
+    }
+    }
+    return (m & M_RELU) && (d & mx_signbit(f)) ? 0 : d;
+}
+
+/* The byte of rbits each of a, b, e, f takes (docs/SEMANTICS.md): .e2m1x4 the upper bytes of
+ * rbits' halves for a, b and their lower bytes for e, f; the other x4 formats a byte each from
+ * the top down */
+static inline uint32_t rs_x4_random(int ty, uint32_t rbits, unsigned j)
+{
+    static const uint8_t shift_e2m1[4] = {24, 8, 16, 0}, shift_byte[4] = {24, 16, 8, 0};
+    return rbits >> (ty == TY_E2M1X4 ? shift_e2m1 : shift_byte)[j] & 0xff;
+}
+
+/* d = {a, b, e, f} converted, a's element in the top bits (4 a .b16 for .e2m1x4, else 8) */
+static inline void ptx_lanev_CVTRSX4(int ty, int ty2, unsigned m, unsigned dw,
+                                     const uint64_t in[4][4], uint64_t out[4])
+{
+    (void)ty2; (void)dw;
+    const unsigned w = ty == TY_E2M1X4 ? 4 : 8;
+    uint64_t d = 0;
+    for (unsigned j = 0; j < 4; j++)
+        d = d << w | rs_mx_convert(ty, m, (uint32_t)in[0][j], rs_x4_random(ty, (uint32_t)in[1][0], j));
+    out[0] = d;
 }
 
 #endif

@@ -107,6 +107,61 @@ static inline const void *warp_src(const ptxcpu_batch *bt, unsigned k, size_t w)
     if (((CC) & CC_W) && ccw)                                                                  \
         *ccw = cc;
 
+/* The vector-operand families (PTX_VECFAM_<family>): an operand of up to four registers (a .b128
+ * is two, its 64-bit halves), each lane's elements in an array; the family's lane function
+ * ptx_lanev_<family> maps a lane's sources (source k, element j) to d's elements. */
+static inline unsigned vec_regs(unsigned bits)
+{
+    return PTXCPU_VEC_BITS(bits) == PTXCPU_B128 ? 2 : PTXCPU_VEC_N(bits);
+}
+static inline unsigned vec_width(unsigned bits)
+{
+    return PTXCPU_VEC_BITS(bits) == PTXCPU_B128 ? 64 : PTXCPU_VEC_BITS(bits);
+}
+static inline void load_vec_lane(const void *reg, unsigned bits, unsigned i, uint64_t *e)
+{
+    const size_t one = ptxcpu_reg_bytes(vec_width(bits));
+    for (unsigned j = 0; j < vec_regs(bits); j++)
+        e[j] = load_lane((const char *)reg + j * one, vec_width(bits), i);
+}
+static inline void store_vec_lane(void *reg, unsigned bits, unsigned i, const uint64_t *e)
+{
+    const size_t one = ptxcpu_reg_bytes(vec_width(bits));
+    for (unsigned j = 0; j < vec_regs(bits); j++)
+        store_lane((char *)reg + j * one, vec_width(bits), i, e[j]);
+}
+static inline ptxcpu_lanemask warp_guard(const ptxcpu_batch *bt, size_t w)
+{
+    return bt->guard ? *(const ptxcpu_lanemask *)((const char *)bt->guard +
+                                                  (ptrdiff_t)w * bt->guard_stride)
+                     : ~0u;
+}
+/* Every lane's sources read before d is written (d may be exactly a source) */
+#define SCALAR_VEC_KERNEL(ID, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, S3W, CC)                  \
+    PTX_HIDDEN void PTX_GROUP_KERNEL(k, ID)(const ptx_kctx *ctx, const ptxcpu_batch *bt)       \
+    {                                                                                          \
+        (void)ctx;                                                                             \
+        static const unsigned bits[4] = {AW, BW, CW, S3W};                                     \
+        for (size_t w = 0; w < bt->n; w++) {                                                   \
+            const ptxcpu_lanemask guard = warp_guard(bt, w);                                   \
+            uint64_t in[PTXCPU_WARP][4][4] = {{{0}}}, out[PTXCPU_WARP][4] = {{0}};             \
+            for (unsigned i = 0; i < PTXCPU_WARP; i++)                                         \
+                for (unsigned k = 0; k < 4; k++)                                               \
+                    if (bits[k] && ((guard >> i) & 1))                                         \
+                        load_vec_lane(warp_src(bt, k, w), bits[k], i, in[i][k]);               \
+            void *dreg = (char *)bt->d + (ptrdiff_t)w * bt->d_stride;                          \
+            for (unsigned i = 0; i < PTXCPU_WARP; i++)                                         \
+                if ((guard >> i) & 1) {                                                        \
+                    ptx_lanev_##SEM(TY_##TY, TY_##TY2, MODS, DW, in[i], out[i]);                \
+                    store_vec_lane(dreg, DW, i, out[i]);                                       \
+                }                                                                              \
+        }                                                                                      \
+    }
+#define SCALAR_ROW_KERNEL(ID, SEM, ...)                                                          \
+    PTX_CAT(SCALAR_ROW_KERNEL_VEC, PTX_PROBE(PTX_VECFAM_##SEM))(ID, SEM, __VA_ARGS__)
+#define SCALAR_ROW_KERNEL_VEC1 SCALAR_VEC_KERNEL
+#define SCALAR_ROW_KERNEL_VEC0 SCALAR_KERNEL
+
 /* One batched kernel (RND CTX: the row's directed rounding from ctx). Every source lane of a warp is read before any lane
  * of it is written, so a destination that is exactly a source (even of another width) is safe. */
 #define SCALAR_KERNEL(ID, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, S3W, CC)                      \
@@ -145,7 +200,7 @@ static inline const void *warp_src(const ptxcpu_batch *bt, unsigned k, size_t w)
     }
 
 #define PTX_KERNEL_TABLE ptx_kernels_scalar /* names the kernels (PTX_GROUP_KERNEL) */
-#define PTX_KERNEL(KID, SEM, ...) PTX_IF_IN_GROUP(SEM, SCALAR_KERNEL)(KID, SEM, __VA_ARGS__)
+#define PTX_KERNEL(KID, SEM, ...) PTX_IF_IN_GROUP(SEM, SCALAR_ROW_KERNEL)(KID, SEM, __VA_ARGS__)
 #include "ops.def"
 #undef PTX_KERNEL
 #define SCALAR_EXTRA(ID, MN, SEM, TY, TY2, MODS, RND, DW, AW, BW, CW, S3W, NSRC, CC, ...)         \

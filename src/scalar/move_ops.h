@@ -38,6 +38,29 @@ static inline uint64_t ptx_lane_MOVPACK4(int ty, int ty2, unsigned m, int rnd, u
     return mov_pack(ty2, a, b, c, e, 4);
 }
 
+/* 9.7.9.4's unpack forms {d.x, d.y, ...}, a and the .b128 packs (MOVVEC): a lane's bits are the
+ * sources' elements in order, the first lowest (a .b128: its low half, then its high half), cut
+ * into d's elements (an unpack, dw a vector: each zero-extended into its register) or d's halves.
+ * ty2 is the element type (.u8: 8 bits in a 16-bit register). */
+static inline void ptx_lanev_MOVVEC(int ty, int ty2, unsigned m, unsigned dw,
+                                    const uint64_t in[4][4], uint64_t out[4])
+{
+    (void)m;
+    const unsigned w = ty2 == TY_U8 ? 8 : ty2 == TY_B16 ? 16 : ty2 == TY_B32 ? 32 : 64;
+    const unsigned width = ty == TY_B16 ? 16 : ty == TY_B32 ? 32 : ty == TY_B64 ? 64 : 128;
+    const unsigned __int128 mask = ((unsigned __int128)1 << w) - 1;
+    unsigned __int128 v = 0;
+    if (PTXCPU_VEC_N(dw) > 1) { /* unpack: a, a .b128's halves as two elements */
+        v = in[0][0] | (width == 128 ? (unsigned __int128)in[0][1] << 64 : 0);
+        for (unsigned j = 0; j < width / w; j++)
+            out[j] = (uint64_t)((v >> j * w) & mask);
+    } else { /* pack into a .b128 */
+        for (unsigned k = 0; k < width / w; k++)
+            v |= (in[k][0] & mask) << k * w;
+        out[0] = (uint64_t)v, out[1] = (uint64_t)(v >> 64);
+    }
+}
+
 /* prmt's modes as the spec's table lists them, row c[1:0] of each, its columns reversed: entry k
  * is the source byte (of the eight of [b, a]) of d's byte k. Shared with the SIMD bodies. */
 static const uint8_t ptx_prmt_mode_table[6][4][4] = {

@@ -602,7 +602,12 @@ VINL ptxcpu_lanemask *simd_ccw(const ptxcpu_batch *bt, size_t w)
 #include "simd/kernels_pred.h"
 #include "simd/kernels_lop3.h"
 #include "simd/kernels_xlane.h"
+#include "simd/kernels_vec.h"
 #define SIMD_ROW_KERNEL(ID, SEM, ...)                                                            \
+    PTX_CAT(SIMD_ROW_KERNEL_VEC, PTX_PROBE(PTX_VECFAM_##SEM))(ID, SEM, __VA_ARGS__)
+/* (a family with a vector operand or a .b128 register, PTX_VECFAM_<family>: simd/kernels_vec.h) */
+#define SIMD_ROW_KERNEL_VEC1 SIMD_VEC_KERNEL
+#define SIMD_ROW_KERNEL_VEC0(ID, SEM, ...)                                                       \
     PTX_CAT(SIMD_ROW_KERNEL_XLANE, PTX_PROBE(PTX_XLANE_##SEM))(ID, SEM, __VA_ARGS__)
 /* (a warp-level family, PTX_XLANE_<family>: whole warps, simd/kernels_xlane.h) */
 #define SIMD_ROW_KERNEL_XLANE1 SIMD_XLANE_KERNEL

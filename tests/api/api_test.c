@@ -135,7 +135,7 @@ static void test_isa_api(void)
             ptxcpu_insn in;
             ptxcpu_kernel k;
             ptxcpu_insn_at(r, &d);
-            if (ptxcpu_parse_n(d.mnemonic, d.nsrc, NULL, &in) || test_resolve(&in, (ptxcpu_isa)i, &k))
+            if (ptxcpu_parse_form(d.mnemonic, PTXCPU_VEC_N(d.dst_bits), d.nsrc, NULL, &in) || test_resolve(&in, (ptxcpu_isa)i, &k))
                 continue;
             const char *v = ptxcpu_kernel_variant(k);
             size_t n = strlen(isa_name);

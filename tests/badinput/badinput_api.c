@@ -13,7 +13,7 @@
  * r[0] (d), r[2] (a), r[4] (b), with room behind each for a second warp. */
 static ptxcpu_insn insn, forged, lop3;
 static ptxcpu_insn_desc desc;
-static ptxcpu_kernel k, kcc, kwide;
+static ptxcpu_kernel k, kcc, kwide, kunpack;
 static ptxcpu_w32 r[8];
 static char *const bytes = (char *)r;
 static ptxcpu_lanemask guard[2], cc[2];
@@ -48,7 +48,8 @@ static int setup(void)
 {
     ptxcpu_kernel *ks[] = {&k, &kcc, &kwide};
     const char *mn[] = {"add.u32", "add.cc.u32", "mul.wide.u32"};
-    int ok = 1;
+    int ok = !ptxcpu_parse_form("mov.b64", 2, 1, NULL, &insn) && /* {x, y}, a: a vector d */
+             !ptxcpu_resolve(&insn, PTXCPU_ISA_SCALAR, &kunpack);
     for (int i = 2; i >= 0; i--) /* add.u32 last: it stays in insn */
         ok &= !ptxcpu_parse(mn[i], NULL, &insn) && !ptxcpu_resolve(&insn, PTXCPU_ISA_SCALAR, ks[i]);
     ok &= !ptxcpu_parse("lop3.b32", NULL, &lop3);
@@ -84,6 +85,14 @@ static int setup(void)
     I(ptxcpu_insn_imm_bits(&lop3))                                                              \
     I(ptxcpu_insn_imm_bits(NULL))                                                               \
     S(ptxcpu_exec("lop3.b32", &batch))                                                          \
+    S(ptxcpu_parse_form("mov.b32", 2, 1, NULL, &insn))                                          \
+    S(ptxcpu_parse_form("mov.b32", 3, 1, NULL, &insn))                                          \
+    S(ptxcpu_parse_form("mov.b32", 5, 1, NULL, &insn))                                          \
+    S(ptxcpu_parse_form(NULL, 2, 1, NULL, &insn))                                               \
+    S(ptxcpu_parse_n("mov.b128", 1, NULL, &insn))                                               \
+    S((batch.n = 2, batch.d_stride = 128, ptxcpu_run(kunpack, &batch)))                          \
+    S((batch.n = 2, batch.d_stride = 256, ptxcpu_run(kunpack, &batch)))                          \
+    S((batch.d = bytes + 2, ptxcpu_run(kunpack, &batch)))                                       \
     S(ptxcpu_isa_force(PTXCPU_ISA_SCALAR))                                                      \
     S(ptxcpu_isa_force((ptxcpu_isa)7))                                                          \
     S(ptxcpu_isa_force(PTXCPU_ISA_BEST))                                                        \

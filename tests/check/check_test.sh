@@ -67,19 +67,26 @@ coverage)
     # share a spelling, the one listed with its sources (min.f32(a,b,c): the three-input form)
     # counts the lines of its spelling with that many operands, the plain name the others; a
     # spelling of one row counts all its lines (lop3.or.b32(a,b,c,d)'s have 5 operands, immLut
-    # among them)
+    # among them); mov's unpack forms, listed with d's registers (mov.b64{x,y}), count the lines
+    # of their spelling with as many results joined by '|'
     shift 2 # the vector files
     px list | awk '{print $1}' >"$tmp/list"
     awk '!/^#/ && NF { k = 0; for (i = 2; i <= NF && $i != "->"; i++) k += ($i !~ /^cf=/)
-                       n[$1 "/" k]++; n[$1]++ }
+                       nr = i < NF ? split($(i + 1), parts, "|") : 1
+                       n[$1 "/" k]++; n[$1]++; n[$1 "|" nr]++ }
          END { for (k in n) print k, n[k] }' "$@" >"$tmp/count"
     missing=$(awk 'NR == FNR { n[$1] = $2; next }
-                   { row[FNR] = $1; b = $1; sub(/\(.*/, "", b); base[FNR] = b; rows[b]++ }
+                   { row[FNR] = $1; b = $1; sub(/[({].*/, "", b); base[FNR] = b; rows[b]++ }
                    END { for (r = 1; r in row; r++) {
                              b = base[r]; mine[r] = -1
                              if (row[r] != b && rows[b] > 1) {
-                                 ops = substr(row[r], length(b) + 1); k = gsub(/[a-d]/, "", ops)
-                                 mine[r] = n[b "/" k] + 0; taken[b] += mine[r] } }
+                                 ops = substr(row[r], length(b) + 1)
+                                 if (ops ~ /^{/) {
+                                     nd = gsub(/,/, "", ops) + 1; mine[r] = n[b "|" nd] + 0
+                                 } else {
+                                     k = gsub(/[a-d]/, "", ops); mine[r] = n[b "/" k] + 0
+                                 }
+                                 taken[b] += mine[r] } }
                          for (r = 1; r in row; r++) {
                              c = mine[r] >= 0 ? mine[r] : n[base[r]] - taken[base[r]]
                              if (c < 2) print row[r] } }' "$tmp/count" "$tmp/list")

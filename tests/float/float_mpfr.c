@@ -132,7 +132,7 @@ static int make_spelling(spelling *sp, const ptxcpu_insn_desc *d, const char *ta
     ptxcpu_status st;
     sp->mnemonic = d->mnemonic;
     sp->target = target;
-    if ((st = ptxcpu_parse_n(d->mnemonic, d->nsrc, target, &insn)) != PTXCPU_OK) /* this row's form */
+    if ((st = ptxcpu_parse_form(d->mnemonic, PTXCPU_VEC_N(d->dst_bits), d->nsrc, target, &insn)) != PTXCPU_OK) /* this row's form */
         return (int)st;
     if ((st = ptxcpu_describe(&insn, &sp->desc)) != PTXCPU_OK ||
         (st = ptxcpu_resolve(&insn, PTXCPU_ISA_SCALAR, &sp->kernel)) != PTXCPU_OK)

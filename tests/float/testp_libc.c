@@ -165,7 +165,7 @@ int main(void)
             push(&vs, x);
         }
         insn.op = 0;
-        if (ptxcpu_parse_n(d.mnemonic, d.nsrc, NULL, &insn)) {
+        if (ptxcpu_parse_form(d.mnemonic, PTXCPU_VEC_N(d.dst_bits), d.nsrc, NULL, &insn)) {
             printf("FAIL %s: %s\n", d.mnemonic, ptxcpu_last_error());
             nfail++;
             free(vs.v);

@@ -31,7 +31,7 @@ enum { R_D, R_A, R_B, R_C, R_E, R_G, R_CC, NROLE };
 #define MAXN 12                   /* warps actually laid out; larger n are only huge ones */
 #define WIDE_SPAN (1ull << 36)    /* a role's reservation for wide strides */
 #define MARGIN 256u               /* bytes either side of an extent that must stay unchanged */
-#define MAXREG 256u               /* a 64-bit warp register */
+#define MAXREG 512u               /* the widest warp register (a .b128, a vector of 4 x 32 bits) */
 
 static struct {
     int ready;
@@ -315,10 +315,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     CHECK(ptxcpu_insn_at(opsel % count, &d) == PTXCPU_OK);
     const char *target = targets[u8(&in) % 6];
     ptxcpu_insn insn;
-    ptxcpu_status st = ptxcpu_parse_n(d.mnemonic, d.nsrc, target, &insn);
+    ptxcpu_status st = ptxcpu_parse_form(d.mnemonic, PTXCPU_VEC_N(d.dst_bits), d.nsrc, target, &insn);
     if (st) {
         CHECK(st == PTXCPU_E_TARGET && target);
-        CHECK(ptxcpu_parse_n(d.mnemonic, d.nsrc, NULL, &insn) == PTXCPU_OK);
+        CHECK(ptxcpu_parse_form(d.mnemonic, PTXCPU_VEC_N(d.dst_bits), d.nsrc, NULL, &insn) == PTXCPU_OK);
     }
     unsigned isel = u8(&in) % 5;
     ptxcpu_isa isa = isel == 4 ? PTXCPU_ISA_BEST : (ptxcpu_isa)isel;
@@ -339,7 +339,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         mode = 0; /* ptxcpu_exec runs the first form of a shared spelling (two-input min.f32),
                      and has no immediate to give lop3 */
     if (mode == 2) {
-        CHECK(ptxcpu_parse_n(d.mnemonic, d.nsrc, NULL, &insn) == PTXCPU_OK);
+        CHECK(ptxcpu_parse_form(d.mnemonic, PTXCPU_VEC_N(d.dst_bits), d.nsrc, NULL, &insn) == PTXCPU_OK);
         CHECK(ptxcpu_resolve(&insn, PTXCPU_ISA_BEST, &k) == PTXCPU_OK);
     }
     if (api >= 0xfe) { /* the NULLs the API names */
@@ -378,14 +378,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         o->owner = r;
         if (r == R_D) {
             /* (a predicate d, PTXCPU_DST_PRED: one 4-byte lane mask a warp; p|q two) */
-            o->checked = 1, o->reg = PTXCPU_WARP * d.dst_bits / 8;
-            o->align = d.dst_bits < 8 ? 4 : d.dst_bits / 8;
+            o->checked = 1, o->reg = ptxcpu_reg_bytes(d.dst_bits);
+            o->align = ptxcpu_reg_align(d.dst_bits);
         } else if (r <= R_E) {
             unsigned kk = (unsigned)(r - R_A);
             o->checked = kk < d.nsrc;
             unsigned bits = o->checked ? d.src_bits[kk] : 32;
-            o->reg = PTXCPU_WARP * bits / 8; /* (a predicate source, PTXCPU_PRED: a 4-byte mask) */
-            o->align = bits == PTXCPU_PRED ? 4 : bits / 8;
+            o->reg = ptxcpu_reg_bytes(bits); /* (a predicate source, PTXCPU_PRED: a 4-byte mask) */
+            o->align = ptxcpu_reg_align(bits);
         } else if (r == R_G) { /* (a NULL guard is no error: every lane active) */
             o->checked = !(gmode & 1) && (f >> 4) != 15, o->reg = 4, o->align = 4;
         } else {
@@ -531,7 +531,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             memset(snap_of(mayset, r, &sp[r], sp[r].from[j]), 0, sp[r].to[j] - sp[r].from[j]);
     }
     if (ran) {
-        unsigned lb = d.dst_bits / 8;
+        /* a vector d: each of its registers' active lanes (a .b128: its two halves') */
+        unsigned nreg = d.dst_bits == PTXCPU_B128 ? 2 : PTXCPU_VEC_N(d.dst_bits);
+        unsigned lb = d.dst_bits == PTXCPU_B128 ? 8 : PTXCPU_VEC_BITS(d.dst_bits) / 8;
+        size_t one = ptxcpu_reg_bytes(d.dst_bits) / nreg;
         for (size_t w = 0; w < nw && d.dst_bits < 8; w++) /* the active bits (of p and q) */
             for (unsigned k = 0; k < d.dst_bits; k++)
                 memcpy(snap_of(mayset, R_D, &sp[R_D], reg_addr(&L[R_D], w) + 4 * k), &active[w], 4);
@@ -539,9 +542,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             memcpy(snap_of(mayset, R_D, &sp[R_D], reg_addr(&L[R_D], w) + 4 * PTXCPU_WARP),
                    &active[w], 4);
         for (size_t w = 0; w < nw && lb; w++)
-            for (unsigned i = 0; i < PTXCPU_WARP; i++)
-                if (active[w] >> i & 1)
-                    memset(snap_of(mayset, R_D, &sp[R_D], reg_addr(&L[R_D], w) + i * lb), 0xff, lb);
+            for (unsigned j = 0; j < nreg; j++)
+                for (unsigned i = 0; i < PTXCPU_WARP; i++)
+                    if (active[w] >> i & 1)
+                        memset(snap_of(mayset, R_D, &sp[R_D], reg_addr(&L[R_D], w) + j * one + i * lb),
+                               0xff, lb);
         if (writes_cc)
             for (size_t w = 0; w < nw; w++) {
                 ptxcpu_lanemask m = active[w];

@@ -22,7 +22,7 @@
  *  - the 8 spellings, enumerated here from the syntax lines, parse on sm_100; the table's rows
  *    spelled cvt.rs are exactly these; each one's shape (d, a, b, rbits: 32 bits), minimum target
  *    (sm_100) and PTX ISA version (8.7), a target below it refused; neighbours the syntax does not
- *    spell refused (the x4 forms: not yet implemented, SEMANTICS);
+ *    spell refused (the x4 forms, a vector source: tests/move/vec_oracle.c's);
  *  - edges: every f32 exponent field (0 .. 255) with mantissas that put 0, 1, half, all-but-one
  *    and all of the discarded bits (f16: 13 and below; bf16: 16) in place, and random ones; f16's
  *    subnormal results (2^-25 .. 2^-14, more than 13 discarded bits, the bits under the top 13
@@ -45,31 +45,17 @@
  * random chunk to 65536 / s lanes.
  * Runtime (release, native scalar/AVX2/AVX-512 and emulated NEON): 1 s CPU; CVTRS_FULL=1 about
  * 2.5 CPU-minutes a spelling, 21 in all. */
-#include "ptxcpu.h"
-#include "emu_tables.h" /* tables built without native flags (simde emulation), linked in */
-#include "internal.h"   /* struct ptxcpu_kernel_entry: an emulated table's entries */
-#include "test_common.h"
-#include "test_fenv.h"
+#include "chunk_oracle.h" /* the tables, chunks, modes, threads and summary (the cvt oracles') */
 
 #include <math.h>
-#include <stdarg.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <time.h>
-#ifdef _OPENMP
-#include <omp.h>
-#endif
 
 /* ---- the spellings, from the spec's syntax lines -------------------------------------------- */
-enum { MAXSRC = 3 };
-
 typedef struct spell {
     char mn[64];
     int bf, relu, sf; /* d is .bf16x2 (else .f16x2); .relu; .satfinite */
     unsigned sm, pmaj, pmin;
-    unsigned nsrc, dbits, sbits[MAXSRC];
-    const char *sname[MAXSRC];
+    unsigned nsrc, dbits, sbits[CO_MAXSRC];
+    const char *sname[CO_MAXSRC];
     ptxcpu_insn insn;
     int parsed;
 } spell;
@@ -113,9 +99,9 @@ static const char *const refused[] = {
     "cvt.rs.f16.f16x2",
     "cvt.rs.relu.satfinite.e4m3x2.f32",  /* x2 MX types: .rn only */
     "cvt.rs.satfinite.e2m1x2.f32",
-    "cvt.rs.relu.satfinite.e4m3x4.f32",  /* the x4 forms: not yet implemented (SEMANTICS) */
-    "cvt.rs.satfinite.e2m1x4.f32",
-    "cvt.rs.satfinite.e3m2x4.f32",
+    "cvt.rs.relu.e4m3x4.f32",            /* the x4 forms: .satfinite required */
+    "cvt.rs.satfinite.relu.e2m1x4.f32",  /* (.relu first) */
+    "cvt.rs.satfinite.e3m2x4.f16x2",
     "cvt.rs.satfinite.s2f6x2.f32",
     "cvt.rs.satfinite.relu.f16x2.f32",   /* the modifiers in the syntax line's order */
     "cvt.rs.satfinite.relu.bf16x2.f32",
@@ -123,38 +109,30 @@ static const char *const refused[] = {
 
 static const char *target_below(unsigned sm) { return sm == 100 ? "sm_90" : NULL; }
 
-static unsigned long fails, printed;
-#define FAILF(...)                                                                                 \
-    do {                                                                                           \
-        fails++;                                                                                   \
-        if (printed++ < FAIL_CAP)                                                                  \
-            printf(__VA_ARGS__);                                                                   \
-    } while (0)
-
 static unsigned check_table_and_shapes(void)
 {
-    const unsigned long before = fails;
+    const unsigned long before = co_fails;
     for (unsigned i = 0; i < nsp; i++) {
         spell *s = &sps[i];
         ptxcpu_status st = ptxcpu_parse(s->mn, "sm_100", &s->insn);
         if (st != PTXCPU_OK) {
-            FAILF("FAIL %s: does not parse on sm_100: %s: %s\n", s->mn, ptxcpu_status_name(st),
+            failf("FAIL %s: does not parse on sm_100: %s: %s\n", s->mn, ptxcpu_status_name(st),
                   ptxcpu_last_error());
             continue;
         }
         s->parsed = 1;
         ptxcpu_insn_desc d;
         if (ptxcpu_describe(&s->insn, &d) != PTXCPU_OK) {
-            FAILF("FAIL %s: ptxcpu_describe: %s\n", s->mn, ptxcpu_last_error());
+            failf("FAIL %s: ptxcpu_describe: %s\n", s->mn, ptxcpu_last_error());
             continue;
         }
         int ok = !strcmp(d.mnemonic, s->mn) && !strcmp(d.section, "9.7.9.21") &&
                  d.nsrc == s->nsrc && d.dst_bits == s->dbits && !d.reads_cc && !d.writes_cc &&
                  d.min_sm == s->sm && d.ptx_major == s->pmaj && d.ptx_minor == s->pmin;
         for (unsigned k = 0; k < 4; k++)
-            ok &= d.src_bits[k] == (k < MAXSRC && k < s->nsrc ? s->sbits[k] : 0u);
+            ok &= d.src_bits[k] == (k < CO_MAXSRC && k < s->nsrc ? s->sbits[k] : 0u);
         if (!ok)
-            FAILF("FAIL %s: described as %s (%s) nsrc %u dst_bits %u src_bits %u,%u,%u,%u cc %d/%d "
+            failf("FAIL %s: described as %s (%s) nsrc %u dst_bits %u src_bits %u,%u,%u,%u cc %d/%d "
                   "sm_%u PTX %u.%u; the spec implies (9.7.9.21) nsrc 3 dst_bits 32 src_bits "
                   "32,32,32 sm_%u PTX %u.%u\n",
                   s->mn, d.mnemonic, d.section, d.nsrc, d.dst_bits, d.src_bits[0], d.src_bits[1],
@@ -162,17 +140,17 @@ static unsigned check_table_and_shapes(void)
                   d.ptx_minor, s->sm, s->pmaj, s->pmin);
         const ptxcpu_elem want_elem = s->bf ? PTXCPU_ELEM_BF16 : PTXCPU_ELEM_F16;
         if (d.elems != 2 || d.elem != want_elem)
-            FAILF("FAIL %s: described with elems %u elem %d, want elems 2 elem %d (an .x2 "
+            failf("FAIL %s: described with elems %u elem %d, want elems 2 elem %d (an .x2 "
                   "destination)\n",
                   s->mn, d.elems, (int)d.elem, (int)want_elem);
         char tgt[16];
         snprintf(tgt, sizeof tgt, "sm_%u", s->sm);
         ptxcpu_insn tmp;
         if ((st = ptxcpu_parse(s->mn, tgt, &tmp)) != PTXCPU_OK)
-            FAILF("FAIL %s: refused on %s, its minimum: %s\n", s->mn, tgt, ptxcpu_last_error());
+            failf("FAIL %s: refused on %s, its minimum: %s\n", s->mn, tgt, ptxcpu_last_error());
         const char *below = target_below(s->sm);
         if (below && (st = ptxcpu_parse(s->mn, below, &tmp)) != PTXCPU_E_TARGET)
-            FAILF("FAIL %s: on %s (below sm_%u): %s, want PTXCPU_E_TARGET\n", s->mn, below, s->sm,
+            failf("FAIL %s: on %s (below sm_%u): %s, want PTXCPU_E_TARGET\n", s->mn, below, s->sm,
                   ptxcpu_status_name(st));
     }
     unsigned seen[MAXSP] = {0};
@@ -180,16 +158,16 @@ static unsigned check_table_and_shapes(void)
     for (size_t r = 0; r < nrows; r++) {
         ptxcpu_insn_desc d;
         if (ptxcpu_insn_at(r, &d) != PTXCPU_OK) {
-            FAILF("FAIL ptxcpu_insn_at(%zu): %s\n", r, ptxcpu_last_error());
+            failf("FAIL ptxcpu_insn_at(%zu): %s\n", r, ptxcpu_last_error());
             continue;
         }
-        if (strncmp(d.mnemonic, "cvt.rs.", 7))
+        if (strncmp(d.mnemonic, "cvt.rs.", 7) || strstr(d.mnemonic, "x4.")) /* (x4: vec_oracle) */
             continue;
         unsigned i = 0;
         while (i < nsp && strcmp(sps[i].mn, d.mnemonic))
             i++;
         if (i == nsp)
-            FAILF("FAIL the table has %s, which the .rs syntax lines (less the x4 forms) do not "
+            failf("FAIL the table has %s, which the .rs syntax lines (less the x4 forms) do not "
                   "spell\n",
                   d.mnemonic);
         else
@@ -197,13 +175,13 @@ static unsigned check_table_and_shapes(void)
     }
     for (unsigned i = 0; i < nsp; i++)
         if (seen[i] != 1)
-            FAILF("FAIL %s: %u rows in the table, want 1\n", sps[i].mn, seen[i]);
+            failf("FAIL %s: %u rows in the table, want 1\n", sps[i].mn, seen[i]);
     for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++) {
         ptxcpu_insn tmp;
         if (ptxcpu_parse(refused[i], "sm_100", &tmp) == PTXCPU_OK)
-            FAILF("FAIL %s: accepted, but the spec's syntax does not spell it\n", refused[i]);
+            failf("FAIL %s: accepted, but the spec's syntax does not spell it\n", refused[i]);
     }
-    return (unsigned)(fails - before);
+    return (unsigned)(co_fails - before);
 }
 
 /* ---- the model: one element, one lane ------------------------------------------------------ */
@@ -307,283 +285,6 @@ static uint32_t model_value(const spell *s, uint32_t a, uint32_t b, uint32_t rbi
            rs_elem_value(s, b, rb_of(s, rbits & 0xffff));
 }
 
-/* ---- tables -------------------------------------------------------------------------------- */
-typedef struct table {
-    const char *name;
-    int native;
-    ptxcpu_isa isa;
-    const emu_table *emu;
-    unsigned used; /* kernels of these spellings it held */
-} table;
-static table tabs[16];
-static unsigned ntabs;
-
-/* spelling s's kernel on table t; NULL where the table holds none (an extension's table) */
-static ptxcpu_kernel kernel_of(const spell *s, const table *t)
-{
-    ptxcpu_kernel k = NULL;
-    if (emu_kernel_of(&s->insn, t->isa, t->native ? NULL : t->emu, &k) != PTXCPU_OK) {
-        FAILF("FAIL %s on %s: ptxcpu_resolve: %s\n", s->mn, t->name, ptxcpu_last_error());
-        return NULL;
-    }
-    return k->fn ? k : NULL;
-}
-
-/* ---- chunks of lanes ----------------------------------------------------------------------- */
-enum { N = 65536, NW = N / 32 };
-
-typedef struct chunk {
-    size_t n; /* lanes: a multiple of 32 */
-    uint32_t src[MAXSRC][N], want[N], guard[NW];
-} chunk;
-
-/* what one thread works in */
-typedef struct work {
-    chunk c, rest;
-    _Alignas(64) uint8_t sb[MAXSRC][2 * N * 4]; /* the sources' registers */
-    _Alignas(64) uint8_t d[2 * N * 4], d0[2 * N * 4], img[N * 4];
-    uint32_t g[2 * NW];
-    unsigned long fails, lanes;
-    char msg[FAIL_CAP][240];
-    unsigned nmsg;
-} work;
-
-static void wfail(work *w, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void wfail(work *w, const char *fmt, ...)
-{
-    w->fails++;
-    if (w->nmsg < FAIL_CAP) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(w->msg[w->nmsg++], sizeof w->msg[0], fmt, ap);
-        va_end(ap);
-    }
-}
-
-enum mode { M_PACKED, M_STRIDED, M_ONE, M_PREPARED, M_PREPARED_DFENV, M_FENV, M_INPLACE };
-static const char *const mode_name[] = {"packed", "register file, stride 2", "one warp a call",
-                                        "prepared", "prepared, default fenv", "caller fenv",
-                                        "d exactly a source"};
-
-static uint32_t rget(const uint8_t *p, unsigned bits, size_t l)
-{
-    if (bits == 16) {
-        uint16_t v;
-        memcpy(&v, p + 2 * l, 2);
-        return v;
-    }
-    uint32_t v;
-    memcpy(&v, p + 4 * l, 4);
-    return v;
-}
-static void rput(uint8_t *p, unsigned bits, size_t l, uint32_t v)
-{
-    if (bits == 16) {
-        const uint16_t h = (uint16_t)v;
-        memcpy(p + 2 * l, &h, 2);
-    } else {
-        memcpy(p + 4 * l, &v, 4);
-    }
-}
-
-/* chunk c's sources and guards into w's registers, at L register slots a warp */
-static void stage(work *w, const spell *s, const chunk *c, unsigned L)
-{
-    for (size_t l = 0; l < c->n; l++) {
-        const size_t i = (l / 32 * L) * 32 + l % 32;
-        for (unsigned k = 0; k < s->nsrc; k++)
-            rput(w->sb[k], s->sbits[k], i, c->src[k][l]);
-    }
-    for (size_t x = 0; x < c->n / 32; x++)
-        w->g[x * L] = c->guard[x];
-}
-
-/* d's expected bytes for chunk c (packed): the lanes in the guard the model's, the others the
- * canary */
-static void make_image(work *w, const spell *s, const chunk *c)
-{
-    for (size_t l = 0; l < c->n; l++) {
-        const int on = c->guard[l / 32] >> (l % 32) & 1;
-        rput(w->img, s->dbits, l, on ? c->want[l] : rget(w->d0, s->dbits, l));
-    }
-}
-
-/* the inputs of lane l, for a message */
-static void inputs(const spell *s, const chunk *c, size_t l, char *buf, size_t len)
-{
-    size_t o = 0;
-    for (unsigned k = 0; k < s->nsrc && o < len; k++)
-        o += (size_t)snprintf(buf + o, len - o, "%s%s=0x%0*x", k ? " " : "", s->sname[k],
-                              (int)(s->sbits[k] / 4), (unsigned)c->src[k][l]);
-}
-
-/* Run s on table t over chunk c, staged (stage(), L = 2 for M_STRIDED, 1 otherwise), in a mode
- * (layout and entry) and compare; img: d's expected bytes are in w->img (make_image), a quick
- * compare first. fenv: the caller's environment for M_FENV; alias: the source d is for
- * M_INPLACE (its width d's). */
-static void run_check(work *w, const spell *s, const table *t, ptxcpu_kernel k, const chunk *c,
-                      enum mode mode, int img, unsigned fenv, unsigned alias)
-{
-    const size_t n = c->n, nw = n / 32;
-    const unsigned L = mode == M_STRIDED ? 2 : 1; /* register slots a warp */
-    const size_t db = s->dbits / 8;
-    if (mode == M_INPLACE)
-        memcpy(w->d, w->sb[alias], n * db);
-    else
-        memcpy(w->d, w->d0, n * L * db); /* the canary (set up in main) */
-    ptxcpu_batch bt = {.n = nw, .d = w->d, .d_stride = (ptrdiff_t)(32 * db * L), .guard = w->g,
-                       .guard_stride = (ptrdiff_t)(4 * L)};
-    for (unsigned q = 0; q < s->nsrc; q++)
-        bt.src[q] = (ptxcpu_src){w->sb[q], (ptrdiff_t)(32 * (s->sbits[q] / 8) * L)};
-    if (mode == M_INPLACE)
-        bt.src[alias].base = w->d;
-    ptxcpu_status st = PTXCPU_OK;
-    if (mode == M_ONE) {
-        for (size_t x = 0; x < nw && st == PTXCPU_OK; x++) {
-            ptxcpu_batch one = bt;
-            one.n = 1;
-            one.d = w->d + x * 32 * db;
-            one.guard = &w->g[x];
-            for (unsigned q = 0; q < s->nsrc; q++)
-                one.src[q].base = (const uint8_t *)bt.src[q].base + x * (size_t)bt.src[q].stride;
-            st = ptxcpu_run(k, &one);
-        }
-    } else if (mode == M_PREPARED || mode == M_PREPARED_DFENV) {
-        ptxcpu_prepared p;
-        st = ptxcpu_prepare(k, &bt, mode == M_PREPARED_DFENV ? PTXCPU_PREPARE_DEFAULT_FENV : 0, &p);
-        if (st == PTXCPU_OK)
-            ptxcpu_run_prepared(&p);
-    } else if (mode == M_FENV) {
-        const unsigned saved = get_fenv();
-        set_fenv(fenv);
-        st = ptxcpu_run(k, &bt);
-        const unsigned after = get_fenv();
-        set_fenv(saved);
-#if defined(__x86_64__)
-        const unsigned keep = ~0x3fu; /* the sticky exception flags may be raised */
-#else
-        const unsigned keep = ~0u;
-#endif
-        if ((after & keep) != (fenv & keep))
-            wfail(w, "FAIL %s on %s: the caller's environment %#x came back as %#x\n", s->mn,
-                  t->name, fenv, after);
-    } else {
-        st = ptxcpu_run(k, &bt);
-    }
-    if (st != PTXCPU_OK) {
-        wfail(w, "FAIL %s on %s (%s): %s: %s\n", s->mn, t->name, mode_name[mode],
-              ptxcpu_status_name(st), ptxcpu_last_error());
-        return;
-    }
-    w->lanes += n;
-    if (img && !memcmp(w->d, w->img, n * db))
-        return;
-    unsigned shown = 0;
-    for (size_t l = 0; l < n; l++) {
-        const size_t i = (l / 32 * L) * 32 + l % 32;
-        const int on = c->guard[l / 32] >> (l % 32) & 1;
-        const uint32_t got = rget(w->d, s->dbits, i);
-        const uint32_t old = mode == M_INPLACE ? rget(w->sb[alias], s->dbits, i)
-                                               : rget(w->d0, s->dbits, i);
-        const uint32_t want = on ? c->want[l] : old;
-        if (got == want)
-            continue;
-        if (shown++ >= 3) {
-            w->fails++;
-            continue;
-        }
-        char in[160];
-        inputs(s, c, l, in, sizeof in);
-        wfail(w, "FAIL %s on %s (%s): %s: d 0x%0*x, want 0x%0*x%s\n", s->mn, t->name,
-              mode_name[mode], in, (int)(s->dbits / 4), got, (int)(s->dbits / 4), want,
-              on ? "" : " (lane outside the guard: its old value)");
-    }
-    /* the padding between registers (stride 2) stays */
-    if (L == 2)
-        for (size_t x = 0; x < nw; x++)
-            if (memcmp(w->d + (2 * x + 1) * 32 * db, w->d0 + (2 * x + 1) * 32 * db, 32 * db)) {
-                wfail(w, "FAIL %s on %s (%s): warp %zu wrote past its register\n", s->mn, t->name,
-                      mode_name[mode], x);
-                break;
-            }
-}
-
-/* the lanes of c outside its guard, packed into r (full guards, the last warp partial) */
-static void compact_rest(const chunk *c, chunk *r)
-{
-    size_t m = 0;
-    for (size_t l = 0; l < c->n; l++)
-        if (!(c->guard[l / 32] >> (l % 32) & 1)) {
-            for (unsigned k = 0; k < MAXSRC; k++)
-                r->src[k][m] = c->src[k][l];
-            r->want[m] = c->want[l];
-            m++;
-        }
-    const size_t full = m / 32;
-    r->n = (m + 31) / 32 * 32;
-    for (size_t x = 0; x < r->n / 32; x++)
-        r->guard[x] = x < full ? ~0u : (1u << (m % 32)) - 1;
-    for (size_t l = m; l < r->n; l++) {
-        for (unsigned k = 0; k < MAXSRC; k++)
-            r->src[k][l] = 0;
-        r->want[l] = 0;
-    }
-}
-
-/* guards: full, zero, random, one lane */
-static void set_guards(chunk *c, rng_t *g)
-{
-    for (size_t x = 0; x < c->n / 32; x++) {
-        const unsigned k = (unsigned)(x % 8);
-        c->guard[x] = k == 3 ? 0u : k == 5 ? (uint32_t)rng_next(g)
-                    : k == 6 ? 1u << (rng_next(g) & 31) : ~0u;
-    }
-}
-
-static void run_packed(work *w, const spell *s, const ptxcpu_kernel *ks, const chunk *c)
-{
-    stage(w, s, c, 1);
-    make_image(w, s, c);
-    for (unsigned t = 0; t < ntabs; t++)
-        if (ks[t])
-            run_check(w, s, &tabs[t], ks[t], c, M_PACKED, 1, 0, 0);
-}
-
-/* every table over chunk c (its guards), then its lanes outside them; extra: the other modes */
-static void run_chunk(work *w, const spell *s, const ptxcpu_kernel *ks, chunk *c, int extra)
-{
-    run_packed(w, s, ks, c);
-    compact_rest(c, &w->rest);
-    if (w->rest.n)
-        run_packed(w, s, ks, &w->rest);
-    if (!extra)
-        return;
-    stage(w, s, c, 2);
-    for (unsigned t = 0; t < ntabs; t++)
-        if (ks[t])
-            run_check(w, s, &tabs[t], ks[t], c, M_STRIDED, 0, 0, 0);
-    stage(w, s, c, 1);
-    make_image(w, s, c);
-    const size_t n = c->n; /* narrowed for the single-warp and fenv runs, then restored */
-    for (unsigned t = 0; t < ntabs; t++) {
-        if (!ks[t])
-            continue;
-        c->n = n < 64 * 32 ? n : 64 * 32; /* 64 warps, one a call */
-        run_check(w, s, &tabs[t], ks[t], c, M_ONE, 1, 0, 0);
-        c->n = n;
-        run_check(w, s, &tabs[t], ks[t], c, M_PREPARED, 1, 0, 0);
-        run_check(w, s, &tabs[t], ks[t], c, M_PREPARED_DFENV, 1, 0, 0);
-        for (unsigned q = 0; q < s->nsrc; q++)
-            if (s->sbits[q] == s->dbits)
-                run_check(w, s, &tabs[t], ks[t], c, M_INPLACE, 0, 0, q);
-        for (size_t e = 0; e < N_CALLER_FENV; e++) {
-            c->n = n < 256 * 32 ? n : 256 * 32;
-            run_check(w, s, &tabs[t], ks[t], c, M_FENV, 1, caller_fenv[e], 0);
-            c->n = n;
-        }
-    }
-}
-
 /* ---- the inputs ---------------------------------------------------------------------------- */
 static int full_mode;
 static unsigned f32_step; /* every f32_step-th magnitude */
@@ -646,7 +347,7 @@ static void edges_init(void)
 /* the lanes of the edges: each magnitude 12 times: 6 kinds of rbits, each with +m in a and -m
  * in b and the other way */
 enum { EDGE_LANES = 12 };
-static size_t n_edge_chunks(void) { return (n_edges * EDGE_LANES + N - 1) / N; }
+static size_t n_edge_chunks(void) { return (n_edges * EDGE_LANES + CO_N - 1) / CO_N; }
 
 /* the rbits half of kind v for an element with discarded bits disc (its top k) */
 static uint32_t rb_kind(const spell *s, unsigned v, unsigned disc, rng_t *g)
@@ -678,19 +379,25 @@ static uint64_t n_f32_mags(void)
 {
     return ((uint64_t)1 << 31) / f32_step + (((uint64_t)1 << 31) % f32_step != 0);
 }
-static size_t n_sweep_chunks(void) { return (size_t)((n_f32_mags() + N - 1) / N); }
+static size_t n_sweep_chunks(void) { return (size_t)((n_f32_mags() + CO_N - 1) / CO_N); }
 
 /* chunks of a spelling: the edges, one random, the sweep */
-static size_t nchunks(void) { return n_edge_chunks() + 1 + n_sweep_chunks(); }
-
-/* fill chunk j of s (inputs, guards, the model's d); returns 1 if the other modes run it too */
-static int fill(const spell *s, size_t j, chunk *c, rng_t *g)
+static size_t nchunks(unsigned i)
 {
+    (void)i;
+    return n_edge_chunks() + 1 + n_sweep_chunks();
+}
+
+/* fill chunk j of spelling i (inputs, guards, the model's d); returns 1 if the other modes run it
+ * too */
+static int fill(unsigned i, size_t j, co_chunk *c, rng_t *g)
+{
+    const spell *s = &sps[i];
     const size_t ne = n_edge_chunks();
     int extra = 0;
     if (j < ne) {
-        const size_t total = n_edges * EDGE_LANES, l0 = j * N;
-        const size_t cnt = total - l0 < N ? total - l0 : N;
+        const size_t total = n_edges * EDGE_LANES, l0 = j * CO_N;
+        const size_t cnt = total - l0 < CO_N ? total - l0 : CO_N;
         c->n = (cnt + 31) / 32 * 32; /* the last chunk: its last lane again */
         for (size_t l = 0; l < c->n; l++) {
             const size_t p = l0 + (l < cnt ? l : cnt - 1);
@@ -712,8 +419,8 @@ static int fill(const spell *s, size_t j, chunk *c, rng_t *g)
         }
         extra = 1;
     } else { /* the sweep: magnitude m as +m and -m, in a and b, the order alternating */
-        const uint64_t total = n_f32_mags(), i0 = (uint64_t)(j - ne - 1) * N;
-        const uint64_t cnt = total - i0 < N ? total - i0 : N;
+        const uint64_t total = n_f32_mags(), i0 = (uint64_t)(j - ne - 1) * CO_N;
+        const uint64_t cnt = total - i0 < CO_N ? total - i0 : CO_N;
         c->n = ((size_t)cnt + 31) / 32 * 32;
         for (size_t l = 0; l < c->n; l++) {
             const uint64_t i = i0 + (l < cnt ? l : cnt - 1);
@@ -725,7 +432,7 @@ static int fill(const spell *s, size_t j, chunk *c, rng_t *g)
     }
     for (size_t l = 0; l < c->n; l++)
         c->want[l] = model(s, c->src[0][l], c->src[1][l], c->src[2][l]);
-    set_guards(c, g);
+    co_set_guards(c, g);
     return extra;
 }
 
@@ -805,28 +512,27 @@ static unsigned model_selfcheck(void)
     return bad;
 }
 
-static double now(void)
+static co_shape shape(unsigned i)
 {
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+    const spell *s = &sps[i];
+    return (co_shape){s->mn, &s->insn, s->parsed, s->nsrc, s->dbits, s->sbits, s->sname};
 }
 
 int main(void)
 {
     const clock_t t0 = clock();
-    const double w0 = now();
-    const int verbose = getenv("CVTRS_VERBOSE") != NULL;
-    const char *filter = getenv("CVTRS_FILTER"); /* only the spellings that contain it */
+    const double w0 = co_now();
     const unsigned scale = test_scale();
     const char *fe = getenv("CVTRS_FULL");
     full_mode = fe && atoi(fe) > 0;
     f32_step = full_mode ? 1 : 4093u * scale;
-    nrand = full_mode || scale == 1 ? N : N / scale < 4096 ? 4096 : (N / scale + 31) / 32 * 32;
+    nrand = full_mode || scale == 1 ? CO_N
+            : CO_N / scale < 4096   ? 4096
+                                    : (CO_N / scale + 31) / 32 * 32;
 
     enumerate();
     if (nsp != 8)
-        FAILF("FAIL the syntax lines gave %u spellings, want 8\n", nsp);
+        failf("FAIL the syntax lines gave %u spellings, want 8\n", nsp);
     edges_init();
     const unsigned model_bad = model_selfcheck();
     if (model_bad) {
@@ -834,110 +540,19 @@ int main(void)
         return 1;
     }
     const unsigned bad_table = check_table_and_shapes();
-
-    for (int isa = 0; isa < PTXCPU_ISA_COUNT; isa++)
-        if (ptxcpu_isa_usable((ptxcpu_isa)isa))
-            tabs[ntabs++] = (table){ptxcpu_isa_name((ptxcpu_isa)isa), 1, (ptxcpu_isa)isa, NULL, 0};
-    for (const emu_table *e = emu_tables; e->name && ntabs < 16; e++)
-        tabs[ntabs++] = (table){e->name, 0, PTXCPU_ISA_SCALAR, e, 0};
-    if (!ntabs || !tabs[0].native || tabs[0].isa != PTXCPU_ISA_SCALAR) {
-        FAILF("FAIL the scalar table is not usable\n");
+    if (!co_tables_init())
         return 1;
-    }
 
-    int nthreads = 1;
-#ifdef _OPENMP
-    if (full_mode) {
-        nthreads = omp_get_max_threads();
-        const char *te = getenv("CVTRS_THREADS");
-        if (te && atoi(te) > 0 && atoi(te) < nthreads)
-            nthreads = atoi(te);
-    }
-#endif
-    work *ws = aligned_alloc(64, sizeof(work) * (size_t)nthreads);
-    if (!ws) {
-        printf("FAIL out of memory\n");
+    const co_oracle o = {.env = "CVTRS", .full = full_mode, .mn_width = 34, .nsp = nsp,
+                         .shape = shape, .nchunks = nchunks, .fill = fill, .default_fenv = 1};
+    co_totals tot;
+    if (!co_run_all(&o, &tot))
         return 1;
-    }
-    memset(ws, 0, sizeof(work) * (size_t)nthreads);
-    for (int th = 0; th < nthreads; th++)
-        for (size_t i = 0; i < sizeof ws[th].d0; i++)
-            ws[th].d0[i] = (uint8_t)(splitmix64(i * 977 + (size_t)th) >> 7);
-
-    unsigned long chunks_run = 0;
-    unsigned runs = 0;
-    for (unsigned i = 0; i < nsp; i++) {
-        const spell *s = &sps[i];
-        if (!s->parsed || (filter && !strstr(s->mn, filter)))
-            continue;
-        ptxcpu_kernel ks[16];
-        for (unsigned t = 0; t < ntabs; t++)
-            if ((ks[t] = kernel_of(s, &tabs[t])))
-                runs++, tabs[t].used++;
-        const size_t nc = nchunks();
-        const double ts = now();
-        unsigned long before = 0;
-        for (int th = 0; th < nthreads; th++)
-            before += ws[th].lanes;
-#ifdef _OPENMP
-#pragma omp parallel for schedule(dynamic, 1) num_threads(nthreads) if (nthreads > 1)
-#endif
-        for (size_t j = 0; j < nc; j++) {
-#ifdef _OPENMP
-            work *w = &ws[omp_get_thread_num()];
-#else
-            work *w = &ws[0];
-#endif
-            rng_t g = {splitmix64((uint64_t)i << 40 ^ j)};
-            const int extra = fill(s, j, &w->c, &g);
-            run_chunk(w, s, ks, &w->c, extra);
-        }
-        chunks_run += nc;
-        unsigned long after = 0;
-        for (int th = 0; th < nthreads; th++)
-            after += ws[th].lanes;
-        if (verbose)
-            printf("%-34s %6zu chunks %11lu lanes %7.3f s\n", s->mn, nc, after - before,
-                   now() - ts), fflush(stdout);
-        for (int th = 0; th < nthreads; th++) { /* the messages of this spelling, in thread order */
-            for (unsigned m = 0; m < ws[th].nmsg; m++)
-                if (printed++ < FAIL_CAP)
-                    fputs(ws[th].msg[m], stdout);
-            ws[th].nmsg = 0;
-            fails += ws[th].fails;
-            ws[th].fails = 0;
-        }
-    }
-    unsigned long lanes = 0;
-    for (int th = 0; th < nthreads; th++)
-        lanes += ws[th].lanes;
-    free(ws);
-
-    for (int isa = 0; isa < PTXCPU_ISA_COUNT; isa++)
-        if (ptxcpu_isa_compiled((ptxcpu_isa)isa) && !ptxcpu_isa_usable((ptxcpu_isa)isa))
-            printf("SKIP %s: this CPU lacks it (its kernels are checked where it runs)\n",
-                   ptxcpu_isa_name((ptxcpu_isa)isa));
-    if (*emu_skipped)
-        printf("SKIP emulated %s: %s\n", emu_skipped, emu_why);
-    unsigned nused = 0;
-    printf("tables:");
-    for (unsigned t = 0; t < ntabs; t++)
-        if (tabs[t].used)
-            printf(" %s", tabs[t].name), nused++;
-    for (unsigned t = 0, first = 1; t < ntabs; t++)
-        if (!tabs[t].used)
-            printf("%s %s", first ? " (holding none of these kernels:" : "", tabs[t].name),
-                first = 0;
-    printf("%s\n", nused < ntabs ? ")" : "");
+    co_print_tables();
     printf("inputs: %zu edge magnitudes x 6 kinds of rbits x both signs, %zu random lanes, f32 "
            "sweep: %s; %.1f s, %.1f s CPU, %d thread(s)\n",
            n_edges, nrand,
            full_mode ? "every pattern" : "every 4093rd magnitude x PTXCPU_TEST_SCALE, both signs",
-           now() - w0, (double)(clock() - t0) / CLOCKS_PER_SEC, nthreads);
-    if (printed > FAIL_CAP)
-        printf("(%lu more failures not printed)\n", printed - FAIL_CAP);
-    printf("%s: %u spellings (%u table/shape failures), %u kernels, %lu chunks, %lu lane runs; "
-           "%lu failing checks\n",
-           fails ? "FAIL" : "PASS", nsp, bad_table, runs, chunks_run, lanes, fails);
-    return fails != 0;
+           co_now() - w0, (double)(clock() - t0) / CLOCKS_PER_SEC, tot.nthreads);
+    return co_finish(nsp, bad_table, &tot);
 }

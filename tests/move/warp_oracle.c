@@ -30,6 +30,7 @@
  * Runtime: WARP_ROUNDS rounds (meson: 1, 8 at -Dtest_level=full) of 2048 / PTXCPU_TEST_SCALE
  * bulk warps and 160 / PTXCPU_TEST_SCALE register-file trials per spelling and table (under 1 s
  * at debugoptimized on 4 tables). */
+#include "oracle_tables.h"
 #include "ptxcpu.h"
 #include "emu_tables.h" /* tables built without native flags (simde emulation), linked in */
 #include "internal.h"   /* struct ptxcpu_kernel_entry: an emulated table's entries */
@@ -947,22 +948,10 @@ int main(void)
                 rf_trial(s, &tabs[t], k, &g);
         }
     }
-    for (int isa = 0; isa < PTXCPU_ISA_COUNT; isa++)
-        if (ptxcpu_isa_compiled((ptxcpu_isa)isa) && !ptxcpu_isa_usable((ptxcpu_isa)isa))
-            printf("SKIP %s: this CPU lacks it (its kernels are checked where it runs)\n",
-                   ptxcpu_isa_name((ptxcpu_isa)isa));
-    if (*emu_skipped)
-        printf("SKIP emulated %s: %s\n", emu_skipped, emu_why);
+    ORACLE_PRINT_TABLES(tabs, ntabs);
     unsigned nused = 0;
-    printf("tables:");
     for (unsigned t = 0; t < ntabs; t++)
-        if (tabs[t].used)
-            printf(" %s", tabs[t].name), nused++;
-    for (unsigned t = 0, first = 1; t < ntabs; t++)
-        if (!tabs[t].used)
-            printf("%s %s", first ? " (holding none of these kernels:" : "", tabs[t].name),
-                first = 0;
-    printf("%s\n", nused < ntabs ? ")" : "");
+        nused += tabs[t].used != 0;
     printf("register-file trials: d exactly a (32-bit) %u, b %u, c %u, membermask %u, a (predicate)"
            " %u, the guard masks %u; membermask uniform %u; guard uniform %u, NULL %u\n",
            alias_trials[AL_A], alias_trials[AL_B], alias_trials[AL_C], alias_trials[AL_M],

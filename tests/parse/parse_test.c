@@ -165,7 +165,7 @@ static const struct { const char *sec, *pattern; } syntax[] = {
     {"9.7.9.21", "cvt<.rn,.rz>{.relu}{.satfinite}<.f16x2,.bf16x2>.f32"},
     {"9.7.9.21", "cvt.rna{.satfinite}.tf32.f32"},
     {"9.7.9.21", "cvt<.rn,.rz>{.satfinite}{.relu}.tf32.f32"},
-    /* the OCP MX formats (the x4 forms not yet), .s2f6x2, .rs; cvt.pack (9.7.9.22) */
+    /* the OCP MX formats, .s2f6x2, .rs (the x4 forms: d, {a, b, e, f}, rbits); cvt.pack (9.7.9.22) */
     {"9.7.9.21", "cvt.rn.satfinite{.relu}<.e4m3x2,.e5m2x2,.e2m3x2,.e3m2x2,.e2m1x2><.f32,.f16x2,.bf16x2>"},
     {"9.7.9.21", "cvt.rn{.relu}.f16x2<.e4m3x2,.e5m2x2,.e2m3x2,.e3m2x2,.e2m1x2>"},
     {"9.7.9.21", "cvt.rn{.relu}{.satfinite}{.scaled::n2::ue8m0}.bf16x2<.e4m3x2,.e5m2x2,.e2m3x2,.e3m2x2,.e2m1x2>"},
@@ -174,6 +174,7 @@ static const struct { const char *sec, *pattern; } syntax[] = {
     {"9.7.9.21", "cvt.rn.satfinite{.relu}{.scaled::n2::ue8m0}.s2f6x2<.f32,.bf16x2>"},
     {"9.7.9.21", "cvt.rn{.satfinite}{.relu}{.scaled::n2::ue8m0}.bf16x2.s2f6x2"},
     {"9.7.9.21", "cvt.rs{.relu}{.satfinite}<.f16x2,.bf16x2>.f32"},
+    {"9.7.9.21", "cvt.rs{.relu}.satfinite<.e2m1x4,.e4m3x4,.e5m2x4,.e2m3x4,.e3m2x4>.f32"},
     {"9.7.9.22", "cvt.pack.sat<.u16,.s16>.s32"},
     {"9.7.9.22", "cvt.pack.sat<.u2,.s2,.u4,.s4,.u8,.s8>.s32.b32"},
     {"9.7.8.6", "lop3.b32"}, {"9.7.8.6", "lop3<.or,.and>.b32"},
@@ -193,17 +194,20 @@ static const struct { const char *sec, *pattern; } syntax[] = {
     {"9.7.13.14", "elect.sync"},
 };
 
-/* The syntax lines whose source count differs from a form of the same name, with that count:
- * min{.ftz}{.NaN}{.abs}.f32 d, a, b, c (9.7.3.11/12, beside the two-input forms); mov's vector
- * pack forms d, {a, b} and d, {a, b, c, e} (9.7.9.4, beside mov d, a). The lines above take the
- * sources spec_shape says. */
-static const struct { const char *sec, *pattern; unsigned nsrc; } syntaxn[] = {
-    {"9.7.3.11", "min{.ftz}{.NaN}{.abs}.f32", 3}, {"9.7.3.12", "max{.ftz}{.NaN}{.abs}.f32", 3},
-    {"9.7.9.4", "mov<.b16,.b32,.b64>", 2}, {"9.7.9.4", "mov<.b32,.b64>", 4},
+/* The syntax lines whose source or destination count differs from a form of the same name, with
+ * those counts: min{.ftz}{.NaN}{.abs}.f32 d, a, b, c (9.7.3.11/12, beside the two-input forms);
+ * mov's vector pack forms d, {a, b} and d, {a, b, c, e} and unpack forms {d.x, d.y}, a and
+ * {d.x, d.y, d.z, d.w}, a (9.7.9.4, beside mov d, a; .b128 only there). The lines above take the
+ * sources spec_shape says and one destination register. */
+static const struct { const char *sec, *pattern; unsigned nsrc, ndst; } syntaxn[] = {
+    {"9.7.3.11", "min{.ftz}{.NaN}{.abs}.f32", 3, 1}, {"9.7.3.12", "max{.ftz}{.NaN}{.abs}.f32", 3, 1},
+    {"9.7.9.4", "mov<.b16,.b32,.b64,.b128>", 2, 1}, {"9.7.9.4", "mov<.b32,.b64,.b128>", 4, 1},
+    {"9.7.9.4", "mov<.b16,.b32,.b64,.b128>", 1, 2}, {"9.7.9.4", "mov<.b32,.b64,.b128>", 1, 4},
 };
 
 #define MAXSPELL 8192
-static struct { char mn[64]; const char *sec; unsigned nsrc; } spelled[MAXSPELL]; /* nsrc 0: spec_shape's */
+/* nsrc 0: spec_shape's; ndst: destination registers (a vector d's), 1 for a plain d */
+static struct { char mn[64]; const char *sec; unsigned nsrc, ndst; } spelled[MAXSPELL];
 static int nspelled;
 
 static void expand(const char *pat, char *out, size_t len, const char *sec)
@@ -213,6 +217,7 @@ static void expand(const char *pat, char *out, size_t len, const char *sec)
         snprintf(out + len, 64 - len, "%s", pat);
         if (nspelled < MAXSPELL) {
             strcpy(spelled[nspelled].mn, out);
+            spelled[nspelled].ndst = 1;
             spelled[nspelled++].sec = sec;
         }
         return;
@@ -252,9 +257,11 @@ static unsigned type_bits(const char *mn) /* width of the (first) instruction ty
         {".u16x2", 32}, {".s16x2", 32}, {".f16x2", 32}, {".bf16x2", 32}, {".f32x2", 64},
         {".u16", 16}, {".s16", 16}, {".b16", 16}, {".f16", 16}, {".bf16", 16}, {".u32", 32}, {".s32", 32},
         {".b32", 32}, {".f32", 32}, {".tf32", 32}, {".u64", 64}, {".s64", 64}, {".b64", 64},
-        {".f64", 64}, /* the OCP MX pairs: 16-bit registers (.e2m1x2's .b8 too) */
+        {".f64", 64}, {".b128", 128}, /* the OCP MX pairs: 16-bit registers (.e2m1x2's .b8 too) */
         {".e4m3x2", 16}, {".e5m2x2", 16}, {".e2m3x2", 16}, {".e3m2x2", 16}, {".e2m1x2", 16},
-        {".ue8m0x2", 16}, {".s2f6x2", 16}};
+        {".ue8m0x2", 16}, {".s2f6x2", 16},
+        /* the x4 forms of cvt.rs: a .b32 (.e2m1x4: a .b16) */
+        {".e4m3x4", 32}, {".e5m2x4", 32}, {".e2m3x4", 32}, {".e3m2x4", 32}, {".e2m1x4", 16}};
     for (size_t i = 0; i < sizeof tys / sizeof tys[0]; i++)
         if (has(mn, tys[i].t))
             return tys[i].bits;
@@ -309,7 +316,7 @@ static unsigned spec_min_sm(const char *mn)
             return 80;
         return has(mn, ".bf16") ? 90 : has(mn, ".f64") ? 13 : 10;
     }
-    if (opcode_is(mn, "mov")) return has(mn, ".f64") ? 13 : 10; /* 9.7.9.3 */
+    if (opcode_is(mn, "mov")) return has(mn, ".f64") ? 13 : has(mn, ".b128") ? 70 : 10; /* 9.7.9.3-4 */
     if (opcode_is(mn, "lop3")) return has(mn, ".or") || has(mn, ".and") ? 70 : 50; /* 9.7.8.6 */
     if (opcode_is(mn, "copysign") || opcode_is(mn, "testp")) return 20;
     if ((opcode_is(mn, "div") || opcode_is(mn, "rcp") || opcode_is(mn, "sqrt") ||
@@ -388,6 +395,7 @@ static unsigned spec_ptx(const char *mn)
         return has(mn, ".bf16") ? 78 : 10;
     }
     if (opcode_is(mn, "lop3")) return has(mn, ".or") || has(mn, ".and") ? 82 : 43; /* 9.7.8.6 */
+    if (opcode_is(mn, "mov") && has(mn, ".b128")) return 83; /* 9.7.9.4 */
     if ((opcode_is(mn, "set") || opcode_is(mn, "setp")) && (half || bf)) { /* 9.7.7.1-2 */
         const char *stype = strrchr(mn, '.');
         int int_d = opcode_is(mn, "set") && strncmp(stype - 4, ".f16", 4) && strncmp(stype - 5, ".bf16", 5) &&
@@ -504,6 +512,8 @@ static void spec_shape(const char *mn, unsigned *nsrc, unsigned *dbits, unsigned
         }
         if (has(mn, ".rs")) /* d, a, b, rbits */
             *nsrc = 3, sbits[2] = 32;
+        if (has(mn, ".rs") && has(dt, "x4")) /* d, {a, b, e, f}, rbits: a vector of four .f32 */
+            *nsrc = 2, sbits[0] = PTXCPU_VEC(4, 32), sbits[1] = 32, sbits[2] = 0;
     }
     if (opcode_is(mn, "cvt") && has(mn, ".pack")) { /* d, a, b (.s32){, c (.b32)}: 9.7.9.22 */
         *nsrc = has(mn, ".b32") ? 3 : 2, *dbits = 32;
@@ -544,7 +554,8 @@ static int by_spelling(const void *x, const void *y)
 {
     const int j = *(const int *)x, k = *(const int *)y;
     const int c = strcmp(spelled[j].mn, spelled[k].mn);
-    return c ? c : (int)spelled_nsrc(j) - (int)spelled_nsrc(k);
+    return c ? c : spelled_nsrc(j) != spelled_nsrc(k) ? (int)spelled_nsrc(j) - (int)spelled_nsrc(k)
+                                                      : (int)spelled[j].ndst - (int)spelled[k].ndst;
 }
 
 static void test_table(void)
@@ -556,7 +567,7 @@ static void test_table(void)
         int from = nspelled;
         expand(syntaxn[i].pattern, buf, 0, syntaxn[i].sec);
         for (int k = from; k < nspelled; k++)
-            spelled[k].nsrc = syntaxn[i].nsrc;
+            spelled[k].nsrc = syntaxn[i].nsrc, spelled[k].ndst = syntaxn[i].ndst;
     }
     /* The table is exactly the set the syntax lines spell: as many rows as distinct spellings,
      * and (below) every row spelled by a line of its own section, none twice. */
@@ -578,9 +589,10 @@ static void test_table(void)
             check(0, "ptxcpu_insn_at(%zu) failed: %s", i, ptxcpu_last_error());
             continue;
         }
-        /* with its source count it is this row; without, the first row so spelled (the
-         * two-input form, where a three-input one shares the spelling) */
-        ptxcpu_status st = ptxcpu_parse_n(d.mnemonic, d.nsrc, NULL, &insn);
+        /* with its source and destination counts it is this row; without, the first row so
+         * spelled (the two-input form, where a three-input one shares the spelling) */
+        const unsigned ndst = PTXCPU_VEC_N(d.dst_bits);
+        ptxcpu_status st = ptxcpu_parse_form(d.mnemonic, ndst, d.nsrc, NULL, &insn);
         check(st == PTXCPU_OK, "%s (%u sources) does not parse on the default target: %s",
               d.mnemonic, d.nsrc, ptxcpu_last_error());
         if (st)
@@ -593,11 +605,23 @@ static void test_table(void)
         check(ptxcpu_parse(d.mnemonic, NULL, &plain) == PTXCPU_OK && plain.op == first &&
                   ptxcpu_insn_at((size_t)first, &fd) == PTXCPU_OK &&
                   (first == (long)i || (fd.nsrc == 2 && d.nsrc == 3) ||
-                   (opcode_is(d.mnemonic, "mov") && fd.nsrc == 1)),
+                   (opcode_is(d.mnemonic, "mov") && (fd.nsrc == 1 || fd.dst_bits == 128))),
               "ptxcpu_parse(%s) gives op %u, want the first row so spelled (%ld), the two-input "
               "one where two share it", d.mnemonic, plain.op, first);
         check(ptxcpu_parse_n(d.mnemonic, 0, NULL, &plain) == PTXCPU_OK && plain.op == first,
               "ptxcpu_parse_n(%s, 0) differs from ptxcpu_parse", d.mnemonic);
+        if (ndst > 1) /* an unpack form: never ptxcpu_parse_n's, one count too many refused */
+            check(ptxcpu_parse_n(d.mnemonic, d.nsrc, NULL, &plain) != PTXCPU_OK ||
+                      plain.op != insn.op, "ptxcpu_parse_n(%s, %u) gives the unpack form",
+                  d.mnemonic, d.nsrc);
+        if (ndst > 1) {
+            ptxcpu_insn keep = {0xbeef, 0xbeef};
+            st = ptxcpu_parse_form(d.mnemonic, ndst, 2, NULL, &keep);
+            check(st == PTXCPU_E_PARSE && strstr(ptxcpu_last_error(), "destination registers") &&
+                      keep.op == 0xbeef,
+                  "ptxcpu_parse_form(%s, %u, 2): status %d '%s'", d.mnemonic, ndst, (int)st,
+                  ptxcpu_last_error());
+        }
         /* a source count no row so spelled has: refused, naming the counts it has */
         unsigned other = d.nsrc % 4 + 1;
         while (other != d.nsrc) {
@@ -605,13 +629,14 @@ static void test_table(void)
             for (size_t j = 0; j < n; j++) {
                 ptxcpu_insn_desc e;
                 ptxcpu_insn_at(j, &e);
-                taken |= !strcmp(e.mnemonic, d.mnemonic) && e.nsrc == other;
+                taken |= !strcmp(e.mnemonic, d.mnemonic) && e.nsrc == other &&
+                         PTXCPU_VEC_N(e.dst_bits) == 1;
             }
             if (!taken)
                 break;
             other = other % 4 + 1;
         }
-        if (other != d.nsrc) {
+        if (other != d.nsrc && ndst == 1) {
             char want[64];
             snprintf(want, sizeof want, "not %u; ", other);
             ptxcpu_insn keep = {0xbeef, 0xbeef};
@@ -628,7 +653,9 @@ static void test_table(void)
         /* the row is one the spec's syntax lines spell, under the same section */
         int found = -1;
         for (int k = 0; k < nspelled; k++)
-            if (!strcmp(spelled[k].mn, d.mnemonic) && spelled_nsrc(k) == d.nsrc) found = k;
+            if (!strcmp(spelled[k].mn, d.mnemonic) && spelled_nsrc(k) == d.nsrc &&
+                spelled[k].ndst == ndst)
+                found = k;
         check(found >= 0, "table row %s is not spelled by any syntax line of the spec",
               d.mnemonic);
         if (found >= 0)
@@ -637,7 +664,8 @@ static void test_table(void)
         for (size_t j = 0; j < i; j++) {
             ptxcpu_insn_desc e;
             ptxcpu_insn_at(j, &e);
-            check(strcmp(e.mnemonic, d.mnemonic) != 0 || e.nsrc != d.nsrc,
+            check(strcmp(e.mnemonic, d.mnemonic) != 0 || e.nsrc != d.nsrc ||
+                      PTXCPU_VEC_N(e.dst_bits) != ndst,
                   "%s (%u sources) is in the table twice", d.mnemonic, d.nsrc);
         }
         /* operands as the spec describes them */
@@ -647,11 +675,13 @@ static void test_table(void)
         int three = found >= 0 && spelled[found].nsrc == 3 && !vec; /* 9.7.3.11/12 d, a, b, c */
         if (three)
             nsrc = 3, sbits[2] = sbits[0];
-        if (vec) { /* 9.7.9.4: n elements of d's width / n bits, a .b8 in a 16-bit register */
+        if (vec && ndst == 1) { /* 9.7.9.4: n elements of d's width / n bits, a .b8 in a 16-bit register */
             nsrc = spelled[found].nsrc;
             for (unsigned k = 0; k < 4; k++)
                 sbits[k] = k >= nsrc ? 0 : dbits / nsrc < 16 ? 16 : dbits / nsrc;
         }
+        if (vec && ndst > 1) /* the unpacks: a, and d a vector of ndst such registers */
+            sbits[0] = dbits, dbits = PTXCPU_VEC(ndst, dbits / ndst < 16 ? 16 : dbits / ndst);
         check(d.nsrc == nsrc && d.dst_bits == dbits && !memcmp(d.src_bits, sbits, sizeof sbits),
               "%s: nsrc %u d %u src %u/%u/%u/%u; spec: nsrc %u d %u src %u/%u/%u/%u", d.mnemonic,
               d.nsrc, d.dst_bits, d.src_bits[0], d.src_bits[1], d.src_bits[2], d.src_bits[3],
@@ -670,7 +700,7 @@ static void test_table(void)
                 dtype--;
             snprintf(cvt_dtype, sizeof cvt_dtype, "%.*s", (int)(atype - dtype), dtype);
             tmn = cvt_dtype;
-            elems = strstr(cvt_dtype, "x2") ? 2 : 1; /* (d's elements: .e4m3x2 from .f32 too) */
+            elems = strstr(cvt_dtype, "x2") ? 2 : strstr(cvt_dtype, "x4") ? 4 : 1; /* (d's elements: .e4m3x2 from .f32 too) */
         }
         /* (set: its sources' .stype, the last part; d is .dtype: ptxcpu_insn_desc has one elem;
          * slct: d's, a's and b's, the first type) */
@@ -698,7 +728,7 @@ static void test_table(void)
         /* on its own minimum target, and refused one known target below it */
         char tgt[16];
         snprintf(tgt, sizeof tgt, "sm_%u", d.min_sm);
-        st = ptxcpu_parse_n(d.mnemonic, d.nsrc, tgt, &insn);
+        st = ptxcpu_parse_form(d.mnemonic, ndst, d.nsrc, tgt, &insn);
         check(st == PTXCPU_OK && insn.sm == d.min_sm && insn.op == i, "%s on %s: %s", d.mnemonic, tgt,
               ptxcpu_last_error());
         unsigned below = 0;
@@ -708,7 +738,7 @@ static void test_table(void)
             char tb[16], want[80];
             snprintf(tb, sizeof tb, "sm_%u", below);
             snprintf(want, sizeof want, "requires sm_%u (target is sm_%u)", d.min_sm, below);
-            st = ptxcpu_parse_n(d.mnemonic, d.nsrc, tb, &insn);
+            st = ptxcpu_parse_form(d.mnemonic, ndst, d.nsrc, tb, &insn);
             check(st == PTXCPU_E_TARGET && strstr(ptxcpu_last_error(), want) &&
                       strstr(ptxcpu_last_error(), d.mnemonic),
                   "%s on %s: status %d '%s', want PTXCPU_E_TARGET '%s'", d.mnemonic, tb, (int)st,
@@ -718,7 +748,7 @@ static void test_table(void)
     /* every spelling of the syntax lines is accepted */
     for (int k = 0; k < nspelled; k++) {
         ptxcpu_insn insn;
-        check(ptxcpu_parse_n(spelled[k].mn, spelled_nsrc(k), NULL, &insn) == PTXCPU_OK,
+        check(ptxcpu_parse_form(spelled[k].mn, spelled[k].ndst, spelled_nsrc(k), NULL, &insn) == PTXCPU_OK,
               "%s (%s, %u sources) is refused: %s", spelled[k].mn, spelled[k].sec,
               spelled_nsrc(k), ptxcpu_last_error());
     }
@@ -981,6 +1011,9 @@ static const struct bad_case {
     {"cvt.pack.sat.s16.s32", "sm_70", E_T, {"sm_72"}},
     {"cvt.rs.f16.f32", NULL, E_P, {".rs", ".f16x2.f32", "9.7.9.21"}},
     {"cvt.rs.f16x2.f32", "sm_90", E_T, {"sm_100"}},
+    {"cvt.rs.e4m3x4.f32", NULL, E_P, {".satfinite", "9.7.9.21"}},
+    {"cvt.rs.satfinite.e2m1x4.f32", "sm_90", E_T, {"sm_100"}},
+    {"mov.b128", "sm_61", E_T, {"sm_70"}},
     {"cvt.rn.s2f6x2.f32", NULL, E_P, {".satfinite", "9.7.9.21"}},
     /* '::' belongs to .scaled::n2::ue8m0: the message is about the order, or the unknown part */
     {"cvt.rn.scaled::n2::ue8m0.relu.bf16x2.e4m3x2", NULL, E_P,

@@ -77,13 +77,27 @@ typedef struct row {
     unsigned nedge[4];
 } row;
 
+/* A row with a vector operand or a .b128 register (PTXCPU_VEC: mov's unpacks and .b128 packs,
+ * cvt.rs's x4 forms) */
+static int vec_operand(unsigned bits) { return bits >> 8 || bits == PTXCPU_B128; }
+static int vec_row(const ptxcpu_insn_desc *d)
+{
+    int v = vec_operand(d->dst_bits);
+    for (unsigned k = 0; k < d->nsrc; k++)
+        v |= vec_operand(d->src_bits[k]);
+    return v;
+}
+
 static int row_init(row *r, size_t index)
 {
     ptxcpu_insn in;
     r->index = index;
-    if (ptxcpu_insn_at(index, &r->d) || ptxcpu_parse_n(r->d.mnemonic, r->d.nsrc, NULL, &in) ||
+    if (ptxcpu_insn_at(index, &r->d) ||
+        ptxcpu_parse_form(r->d.mnemonic, PTXCPU_VEC_N(r->d.dst_bits), r->d.nsrc, NULL, &in) ||
         bench_resolve(&in, PTXCPU_ISA_SCALAR, &r->ref))
         return -1;
+    if (vec_row(&r->d)) /* (check_vec_row makes its own inputs) */
+        return 0;
     const ptxcpu_elem source = test_source_elem(&r->d); /* a cvt's .atype: d.elem is .dtype */
     r->is_float = source != PTXCPU_ELEM_INT;
     switch (source) {
@@ -394,6 +408,54 @@ static int approx_close(const ptxcpu_insn_desc *d, uint64_t x, uint64_t y)
     return 1;
 }
 
+/* A 32-bit word of a vector row's source: f32 bits of magnitudes 2^-20..2^20 (the MX formats'
+ * range and past it, every fraction), f32 subnormals, zeros, infinities, NaNs, or random bits */
+static uint32_t vec_word(void)
+{
+    uint32_t sign = (uint32_t)below(2) << 31, frac = (uint32_t)rnd64() & 0x7fffff;
+    switch (below(8)) {
+    case 0: return (uint32_t)rnd64();
+    case 1: return sign | frac >> below(24); /* f32 subnormal or zero */
+    case 2: return sign | 0x7f800000u | (below(2) ? frac : 0); /* Inf, NaN */
+    default: return sign | (107 + (uint32_t)below(41)) << 23 | frac;
+    }
+}
+
+/* Row r (vec_row) of table t on `lanes` lanes against the scalar kernel: registers of vec_word,
+ * d compared byte by byte */
+static int check_vec_row(const row *r, const char *tname, plain_c_fn fn, size_t lanes)
+{
+    const ptxcpu_insn_desc *d = &r->d;
+    size_t warps = lanes / PTXCPU_WARP, dbytes = ptxcpu_reg_bytes(d->dst_bits) * warps;
+    void *src[4] = {0};
+    for (unsigned k = 0; k < 4; k++) {
+        size_t words = k < d->nsrc ? ptxcpu_reg_bytes(d->src_bits[k]) * warps / 4 : 0;
+        src[k] = xalloc(words * 4 + 4);
+        for (size_t j = 0; j < words; j++)
+            ((uint32_t *)src[k])[j] = vec_word();
+    }
+    unsigned char *want = xalloc(dbytes), *got = xalloc(dbytes);
+    ptxcpu_batch b = {.n = warps, .d = want, .d_stride = (ptrdiff_t)ptxcpu_reg_bytes(d->dst_bits)};
+    for (unsigned k = 0; k < d->nsrc; k++)
+        b.src[k] = (ptxcpu_src){src[k], (ptrdiff_t)ptxcpu_reg_bytes(d->src_bits[k])};
+    int bad = ptxcpu_run(r->ref, &b) != PTXCPU_OK;
+    if (bad)
+        printf("plain[%s] %s: scalar kernel failed: %s\n", tname, d->mnemonic, ptxcpu_last_error());
+    const void *const csrc[4] = {src[0], src[1], src[2], src[3]};
+    fn(lanes, got, csrc, NULL, NULL);
+    for (size_t i = 0; i < dbytes && !bad; i++)
+        if (got[i] != want[i]) {
+            printf("plain[%s] %s: d's byte %zu (warp %zu) is 0x%02x, expected 0x%02x\n", tname,
+                   d->mnemonic, i, i / ptxcpu_reg_bytes(d->dst_bits), got[i], want[i]);
+            bad = 1;
+        }
+    for (unsigned k = 0; k < 4; k++)
+        free(src[k]);
+    free(want);
+    free(got);
+    return bad;
+}
+
 /* Runs row r of table t on `lanes` lanes against the scalar kernel; prints the first mismatches.
  * A warp-level row (kind) runs on fill_xlane's warps, with its random guards when `guarded` (else
  * none: every lane executes), d's registers starting as the same random bits in both runs (the
@@ -497,6 +559,13 @@ int main(void)
             if (!t[i]) {
                 printf("plain[%s] %s: no plain-C loop\n", tname, r.d.mnemonic);
                 tf++;
+                continue;
+            }
+            if (vec_row(&r.d)) {
+                if (check_vec_row(&r, tname, t[i], 4096 / scale > 64 ? 4096 / scale : 64))
+                    tf++;
+                else
+                    tp++;
                 continue;
             }
             xlane kind = xlane_of(&r.d);

@@ -24,6 +24,7 @@ TESTP = ['finite', 'infinite', 'number', 'notanumber', 'normal', 'subnormal']
 
 THREE = ' (a, b, c)'  # marks a three-input form in the spelling list (not in the lines)
 PACK = ' {%d elements}'  # marks mov's vector pack forms (9.7.9.4) likewise
+UNPACK = ' {%d destinations}'  # and its unpack forms {x, y} / {x, y, z, w}, d, a
 
 
 def spellings():
@@ -142,7 +143,9 @@ def spellings():
     # 9.7.9.4 mov's pack forms d, {a, b} and d, {a, b, c, e} (PACK: the element count, marked in
     # the spelling list only: the line's operand count picks the form)
     out += ['mov.%s%s' % (t, PACK % n) for t, n in (('b16', 2), ('b32', 2), ('b64', 2), ('b32', 4),
-                                                     ('b64', 4))]
+                                                     ('b64', 4), ('b128', 2), ('b128', 4))]
+    # and its unpack forms {x, y} / {x, y, z, w}, a (UNPACK: the line's result count picks them)
+    out += ['mov.%s%s' % (t, UNPACK % n) for t, n in MOV_UNPACK]
     # 9.7.9.7 prmt: the default mode and the six modes
     out += ['prmt.b32' + m for m in ('', '.f4e', '.b4e', '.rc8', '.ecl', '.ecr', '.rc16')]
     # 9.7.9.21 cvt between integer types: every pair, .sat where d's range does not hold a's
@@ -1960,6 +1963,12 @@ def vec_lines(name, cases, result, src, dst, halves, op=None):
     return out
 
 
+def mov_packed(ops, ebits):
+    """d of mov d, {a, b, ...}: the elements' low ebits bits, a's lowest."""
+    return int.from_bytes(b''.join((v & M(ebits)).to_bytes(ebits // 8, 'little') for v in ops),
+                          'little')
+
+
 def movpack_lines(name, rng):
     """mov d, {a, b} / {a, b, c, e} (9.7.9.4): d's bytes are the elements' little-endian bytes in
     operand order; an 8-bit element is the low byte of a 16-bit register (its high byte random)."""
@@ -1970,18 +1979,94 @@ def movpack_lines(name, rng):
     top = (1 << rbits) - 1
     cases = [[0] * n, [top] * n, [0x5555555555555555 & top, 0xaaaaaaaaaaaaaaaa & top] * (n // 2),
              [(k + 1) * 0x0101010101010101 & top for k in range(n)]]
-    cases += [[rng.getrandbits(rbits) for _ in range(n)] for _ in range(8)]
+    cases += [[rng.getrandbits(rbits) for _ in range(n)] for _ in range(8 if dbits < 128 else 16)]
 
-    def packed(ops):
-        return int.from_bytes(b''.join((v & ((1 << ebits) - 1)).to_bytes(ebits // 8, 'little')
-                                       for v in ops), 'little')
+    packed = lambda ops: mov_packed(ops, ebits)
     worked = {'mov.b32 2': ([0x1234, 0xabcd], 0xabcd1234),  # the spec's d = a.x | (a.y << 16)
               'mov.b32 4': ([0x112, 0x234, 0x356, 0x478], 0x78563412),  # high bytes ignored
-              'mov.b64 2': ([0x11112222, 0x33334444], 0x3333444411112222)}
+              'mov.b64 2': ([0x11112222, 0x33334444], 0x3333444411112222),
+              # the spec's mov.b128 %y, {%b1, %b2}: d = a.x | (a.y << 64); and a.x | ... (a.w << 96)
+              'mov.b128 2': ([0x1111222233334444, 0x5555666677778888],
+                             0x55556666777788881111222233334444),
+              'mov.b128 4': ([1, 2, 3, 4], 0x00000004000000030000000200000001)}
     if '%s %d' % (mn, n) in worked:
         ops, want = worked['%s %d' % (mn, n)]
         assert packed(ops) == want, (mn, n)
     return vec_lines(mn, cases, packed, [rbits] * n, dbits, False)
+
+
+# mov's unpack forms (9.7.9.4): (type, destinations); element j of a is bits [j*w, (j+1)*w) of a,
+# w = its width / the count, in destination j (x the lowest); an 8-bit element goes to a 16-bit
+# register, zero-extended. The line gives the destinations in order joined by '|', each in hex of
+# its register's width: the count of results picks the form (one: 9.7.9.3's mov d, a).
+MOV_UNPACK = (('b16', 2), ('b32', 4), ('b32', 2), ('b64', 4), ('b64', 2), ('b128', 4),
+              ('b128', 2))
+
+
+def mov_unpack(a, abits, n):
+    """The destinations' values, x first."""
+    w = abits // n
+    return [a >> (j * w) & M(w) for j in range(n)]
+
+
+def movunpack_line(mn, a, n):
+    abits = int(mn.split('.b')[1])
+    rbits = max(abits // n, 16)
+    return '%-22s 0x%0*x -> %s\n' % (mn, abits // 4, a, '|'.join(
+        '0x%0*x' % (rbits // 4, v) for v in mov_unpack(a, abits, n)))
+
+
+# (type, count, a, the line's results) worked by hand, the spec's examples among them:
+# mov.b32 {r,g,b,a},%r1; mov.b64 {lo,hi}, %x (%x a double: pi); mov.b128 {%b1, %b2}, %y
+MOVUNPACK_EXAMPLES = [
+    ('b16', 2, 0xabcd, '0x00cd|0x00ab'), ('b32', 2, 0x12345678, '0x5678|0x1234'),
+    ('b32', 4, 0x80ff0112, '0x0012|0x0001|0x00ff|0x0080'),
+    ('b64', 2, 0x400921fb54442d18, '0x54442d18|0x400921fb'),
+    ('b64', 4, 0x1111222233334444, '0x4444|0x3333|0x2222|0x1111'),
+    ('b128', 2, 0x55556666777788881111222233334444, '0x1111222233334444|0x5555666677778888'),
+    ('b128', 4, 0x00000004000000030000000200000001, '0x00000001|0x00000002|0x00000003|0x00000004')]
+
+
+# docs/VECTORS.md's examples ("Several destinations and vector operands"), as the generator
+# writes them (but single-spaced): vectors_md_self_check
+VECTORS_MD_EXAMPLES = [
+    'mov.b32 0x12345678 -> 0x5678|0x1234',
+    'mov.b16 0xabcd -> 0x00cd|0x00ab',
+    'mov.b128 0x1111222233334444 0x5555666677778888 -> 0x55556666777788881111222233334444',
+    'mov.b128 0x00000004000000030000000200000001 -> 0x00000001|0x00000002|0x00000003|0x00000004',
+    'cvt.rs.satfinite.e4m3x4.f32 0x3f864000 0x3f864000 0x3bf20000 0xb8200000 0x9c9b38fa -> '
+    '0x39380480',
+    'cvt.rs.satfinite.e2m1x4.f32 0x40a00000 0x40a00000 0xbe800000 0x3e800000 0x80807f7f -> 0x7690']
+
+
+def vectors_md_self_check():
+    one = lambda line: ' '.join(line.split())
+    got = [movunpack_line('mov.b32', 0x12345678, 2), movunpack_line('mov.b16', 0xabcd, 2)]
+    got += vec_lines('mov.b128', [(0x1111222233334444, 0x5555666677778888)],
+                     lambda ops: mov_packed(ops, 64), (64, 64), 128, False)
+    got.append(movunpack_line('mov.b128', 0x00000004000000030000000200000001, 4))
+    for name, ops, d in (CVTRS4_EXAMPLES[0], CVTRS4_EXAMPLES[-3]):   # (asserted there too)
+        got += vec_lines(name, [ops], lambda o: cvtrs4_eval(name, o), (32,) * 5,
+                         16 if 'e2m1' in name else 32, False)
+    assert [one(g) for g in got] == VECTORS_MD_EXAMPLES, [one(g) for g in got]
+
+
+def movunpack_lines(name, rng):
+    """a: zero, all ones, alternating bits, ascending bytes (element j's bytes j + 1), elements
+    with the top bit set (no sign extension), one element nonzero at a time, random bits."""
+    mn, n = name.split(' ')[0], int(name.split('{')[1].split(' ')[0])
+    abits = int(mn.split('.b')[1])
+    w, top = abits // n, M(abits)
+    for t, k, a, res in MOVUNPACK_EXAMPLES:
+        if 'mov.' + t == mn and k == n:
+            assert movunpack_line(mn, a, n).split('-> ')[1] == res + '\n', (mn, n)
+    cases = [0, top, int('5' * 32, 16) & top, int('a' * 32, 16) & top,
+             int.from_bytes(bytes(range(1, abits // 8 + 1)), 'little'),
+             sum((1 << (w - 1)) << (j * w) for j in range(n))]
+    cases += [(rng.getrandbits(w) | 1) << (j * w) for j in range(n)]
+    while len(cases) < 20:
+        cases.append(rng.getrandbits(abits))
+    return [movunpack_line(mn, a, n) for a in cases]
 
 
 def cvtmx_lines(name, rng):
@@ -2090,8 +2175,11 @@ RS_BITS = {'f16': 13, 'bf16': 16}
 
 
 def cvtrs_spellings():
+    """cvt.rs{.relu}{.satfinite}.f16x2/.bf16x2.f32 d, a, b, rbits and
+    cvt.rs{.relu}.satfinite.{f8x4type, f6x4type, f4x4type}.f32 d, {a, b, e, f}, rbits."""
     return ['cvt.rs%s%s.%s.f32' % (rl, sf, h) for h in MX_HALF for rl in ('', '.relu')
-            for sf in ('', '.satfinite')]
+            for sf in ('', '.satfinite')] + \
+        ['cvt.rs%s.satfinite.%s.f32' % (rl, x) for x in MX_X4 for rl in ('', '.relu')]
 
 
 def rs_round(val, h, rb, relu, satf):
@@ -2161,6 +2249,110 @@ CVTRS_EXAMPLES = [   # (spelling, (a, b, rbits), d), worked by hand
     ('cvt.rs.bf16x2.f32', (0x7fc00000, 0x80000000, 0xffffffff), 0x7fff8000)]   # NaN; -0
 
 
+# cvt.rs{.relu}.satfinite.{e4m3x4, e5m2x4, e2m3x4, e3m2x4, e2m1x4}.f32 d, {a, b, e, f}, rbits:
+# each element's exact value (subnormals exact) truncated on the MX format's grid (ulp
+# 2^(max(floor(log2|x|), emin) - m), exponent unbounded above), one step away from zero when k,
+# the top 8 bits of the discarded fraction (floor(frac * 256)), plus the element's random byte r
+# carry out of 8 bits (k + r >= 256); past MAX_NORM (and +-Inf): +-MAX_NORM; the sign kept (-0
+# where a negative value truncates to zero); NaN: 0x7f (e4m3, e5m2), +MAX_NORM (e2m3, e3m2,
+# e2m1); .relu: a result with the sign bit set (-0 too) is 0. d: a in the top byte (nibble for
+# .e2m1x4, d a .b16), f in the lowest; the 6-bit formats' bytes have their top 2 bits 0.
+# The random bytes, the project's reading of the spec's text (docs/SEMANTICS.md): a rbits[31:24],
+# b [23:16], e [15:8], f [7:0]; .e2m1x4 ("upper 8 bits of both halves for a, b"): a [31:24],
+# b [15:8], e [23:16], f [7:0]. Each line: the four elements as four operands, then rbits.
+MX_X4 = ('e4m3x4', 'e5m2x4', 'e2m3x4', 'e3m2x4', 'e2m1x4')
+RS4_SHIFT = {'e2m1': (24, 8, 16, 0)}   # rbits' byte of a, b, e, f; the others (24, 16, 8, 0)
+
+
+def rs_mx(val, f, r, relu):
+    """One element: f's bits of the exact value (or NaN / Inf) with the random byte r."""
+    E, m, bias, top = MX_FMT[f]
+    if val[0] == 'fin' and val[2]:
+        ulp = P2(max(ilog2(val[2]), 1 - bias) - m)
+        q = val[2] / ulp
+        t = math.floor(q)
+        t += (math.floor((q - t) * 256) + r) >> 8                 # the carry out of 8 bits
+        val = ('fin', val[1], min(MX_MAX[f][0], t * ulp))
+    return mx_encode(val, f, relu)      # t * ulp is on f's grid: mx_encode's rounding is exact
+
+
+def cvtrs4_eval(name, ops):
+    f = name.split('.')[-2][:-2]
+    w = 4 if f == 'e2m1' else 8
+    d = 0
+    for x, sh in zip(ops[:4], RS4_SHIFT.get(f, (24, 16, 8, 0))):
+        d = d << w | rs_mx(decode(x, 'f32', False), f, ops[4] >> sh & 0xff, '.relu.' in name)
+    return d
+
+
+def rs4_edges(f):
+    """(element, its random byte): the carry at k + r = 256 and not at 255 (either sign; bits
+    below the top 8 of the discarded fraction not counting), into the next binade, exact grid
+    values and zeros with r = 255 (no carry), subnormal results and the least normal from below,
+    values under the least subnormal (to +-0, or up to it), f32 subnormals, MAX_NORM, the carry
+    past it and a value past it (to +-MAX_NORM), f32's largest, +-Inf, NaNs."""
+    E, m, bias = MX_FMT[f][:3]
+    mx = MX_MAX[f][0]
+    u1, sub = P2(-m), P2(1 - bias - m)          # the grid at 1, the subnormal grid
+    umax = P2(ilog2(mx) - m)                    # the grid at MAX_NORM
+    c100, c128 = 1 + u1 * Fraction(100, 256), 1 + u1 / 2 + P2(-23)
+    s3 = sub * (3 + Fraction(200, 256))
+    return [(c100, 156), (c100, 155), (-c100, 156), (-c100, 155), (c128, 127), (c128, 128),
+            (2 - u1 / 256, 1), (2 - u1 / 256, 0), (1 + u1, 255), (-(1 + u1), 255),
+            (Fraction(0), 255), ('-0', 255), (s3, 56), (s3, 55), (-s3, 56),
+            (-sub * 5 / 256, 250), (-sub * 5 / 256, 251), (sub * 5 / 256, 251),
+            (sub * 5 / 256, 0), (P2(1 - bias) - sub / 256, 1), (P2(1 - bias) - sub / 256, 0),
+            ('tiny', 255), ('-tiny', 255), (mx, 255), (-mx, 0), (mx - umax / 2, 128),
+            (mx - umax / 2, 127), (mx + umax / 2, 128), (mx + umax / 2, 0), (-(mx + umax), 0),
+            (mx * 3, 0), ('max', 0), ('-max', 255), ('inf', 0), ('-inf', 255), ('nan', 0x80),
+            ('snan', 0xff)]
+
+
+CVTRS4_EXAMPLES = [   # (spelling, (a, b, e, f, rbits), d), worked by hand
+    # e4m3 (ulp 2^-3 at 1, 2^-9 the least subnormal): 1 + 100/256 ulp, k = 100: r = 156 carries
+    # (1.125, 0x39), 155 does not (1, 0x38); (3 + 200/256) 2^-9, r = 56: 4 subnormal steps
+    # (0x04), 55: 3 (0x03); -5/256 2^-9, r = 250: -0 (0x80), 251: -2^-9 (0x81); .relu: 0
+    ('cvt.rs.satfinite.e4m3x4.f32', (0x3f864000, 0x3f864000, 0x3bf20000, 0xb8200000, 0x9c9b38fa),
+     0x39380480),
+    ('cvt.rs.relu.satfinite.e4m3x4.f32',
+     (0x3f864000, 0x3f864000, 0x3bf20000, 0xb8200000, 0x9c9b38fa), 0x39380400),
+    ('cvt.rs.satfinite.e4m3x4.f32', (0x3f864000, 0x3f864000, 0x3bf20000, 0xb8200000, 0x9c9b37fb),
+     0x39380381),
+    # 464 (14.5 steps of 32), r = 128: 480 past 448: MAX_NORM 0x7e; NaN 0x7f; -Inf -448 (0xfe);
+    # -0 with r = 255: -0 (0x80); .relu: 0x7e, 0x7f, 0, 0
+    ('cvt.rs.satfinite.e4m3x4.f32', (0x43e80000, 0x7fc00000, 0xff800000, 0x80000000, 0x800000ff),
+     0x7e7ffe80),
+    ('cvt.rs.relu.satfinite.e4m3x4.f32',
+     (0x43e80000, 0x7fc00000, 0xff800000, 0x80000000, 0x800000ff), 0x7e7f0000),
+    # e5m2: 2 - 2^-10 (k = 255), r = 1: 2 (0x40), r = 0: 1.75 (0x3f); 2^16: 57344 (0x7b);
+    # -1.5 2^-16 (k = 128), r = 127: -2^-16 (0x81)
+    ('cvt.rs.satfinite.e5m2x4.f32', (0x3fffe000, 0x3fffe000, 0x47800000, 0xb7c00000, 0x0100007f),
+     0x403f7b81),
+    ('cvt.rs.relu.satfinite.e5m2x4.f32',
+     (0x3fffe000, 0x3fffe000, 0x47800000, 0xb7c00000, 0x0100007f), 0x403f7b00),
+    # e2m3: 7.75, r = 128: 8, past 7.5 (0x1f); -NaN: +MAX_NORM 0x1f; -Inf: -7.5 (0x3f);
+    # 0.25 + 2^-11 (2 steps of 2^-3 and k = 1), r = 255: 3 steps (0x03)
+    ('cvt.rs.satfinite.e2m3x4.f32', (0x40f80000, 0xffc00000, 0xff800000, 0x3e804000, 0x800000ff),
+     0x1f1f3f03),
+    ('cvt.rs.relu.satfinite.e2m3x4.f32',
+     (0x40f80000, 0xffc00000, 0xff800000, 0x3e804000, 0x800000ff), 0x1f1f0003),
+    # e3m2: 28 with r = 255: 28 (0x1f); -30 (7.5 steps of 4), r = 127: -28 (0x3f); 1.3125, k = 64,
+    # r = 192: 1.5 (0x0e); -2^-149, r = 255: -0 (0x20)
+    ('cvt.rs.satfinite.e3m2x4.f32', (0x41e00000, 0xc1f00000, 0x3fa80000, 0x80000001, 0xff7fc0ff),
+     0x1f3f0e20),
+    ('cvt.rs.relu.satfinite.e3m2x4.f32',
+     (0x41e00000, 0xc1f00000, 0x3fa80000, 0x80000001, 0xff7fc0ff), 0x1f000e00),
+    # e2m1 (a: rbits[31:24], b: [15:8], e: [23:16], f: [7:0]): 5 (k = 128) with 0x80: 6 (0x7),
+    # with 0x7f: 4 (0x6); -0.25 (k = 128) with 0x80: -0.5 (0x9); 0.25 with 0x7f: 0
+    ('cvt.rs.satfinite.e2m1x4.f32', (0x40a00000, 0x40a00000, 0xbe800000, 0x3e800000, 0x80807f7f),
+     0x7690),
+    ('cvt.rs.relu.satfinite.e2m1x4.f32',
+     (0x40a00000, 0x40a00000, 0xbe800000, 0x3e800000, 0x80807f7f), 0x7600),
+    # NaN: +6 (0x7); Inf: 6; -FLT_MAX: -6 (0xf); 7 (3.5 steps of 2), r = 0x80: 8, past 6
+    ('cvt.rs.satfinite.e2m1x4.f32', (0x7fc00000, 0x7f800000, 0xff7fffff, 0x40e00000, 0x80ffff80),
+     0x77f7)]
+
+
 # cvt.pack.sat.convertType.s32{.b32} d, a, b{, c}: a and b clamped to convertType's range, b's
 # in d's low `size` bits, a's above them, c's low bits above those (the 2-, 4-, 8-bit types)
 PACK_TYPES = ('u16', 's16', 'u2', 's2', 'u4', 's4', 'u8', 's8')
@@ -2206,13 +2398,46 @@ CVTPACK_EXAMPLES = [
 
 
 def rs_pack_self_check():
-    for name, ops, d in CVTRS_EXAMPLES + CVTPACK_EXAMPLES:
+    for name, ops, d in CVTRS_EXAMPLES + CVTPACK_EXAMPLES + CVTRS4_EXAMPLES:
         ops = tuple(v & M(32) for v in ops)
-        got = (cvtrs_eval if name.startswith('cvt.rs') else cvtpack_eval)(name, ops)
+        got = (cvtpack_eval if name.startswith('cvt.pack') else cvtrs4_eval if 'x4.' in name
+               else cvtrs_eval)(name, ops)
         assert got == d, (name, [hex(x) for x in ops], hex(got), hex(d))
+    for f in MX_FMT:            # the formats' ends through rs_mx (no carry from an exact value)
+        mx, code = MX_MAX[f]
+        assert rs_mx(('fin', 0, mx), f, 255, False) == code, f
+        assert rs_mx(('fin', 1, mx * 2), f, 0, False) == code | 1 << sum(MX_FMT[f][:2]), f
+
+
+def cvtrs4_lines(name, rng):
+    """Four elements a line: rs4_edges(), random values over the format's range with random
+    bytes, and random values with the byte that just carries (256 - k) or just does not
+    (255 - k), shuffled: 20 lines."""
+    f = name.split('.')[-2][:-2]
+    m, bias = MX_FMT[f][1:3]
+    els = [(src_bits('f32', v, rng), r) for v, r in rs4_edges(f)]
+    assert None not in (b for b, _ in els), 'an .rs edge not exact in f32'
+    lo, hi = -bias - m - 2, ilog2(MX_MAX[f][0]) + 1
+    while len(els) < 80:
+        b = rand_src('f32', lo, hi, rng)
+        if len(els) % 2:
+            els.append((b, rng.getrandbits(8)))
+            continue
+        x = decode(b, 'f32', False)[2]
+        q = x / P2(max(ilog2(x), 1 - bias) - m)
+        k = math.floor((q - math.floor(q)) * 256)
+        els.append((b, min(255, 256 - k - rng.getrandbits(1))))
+    rng.shuffle(els)
+    sh = RS4_SHIFT.get(f, (24, 16, 8, 0))
+    cases = [tuple(b for b, _ in els[j:j + 4]) +
+             (sum(r << s for (_, r), s in zip(els[j:j + 4], sh)),) for j in range(0, len(els), 4)]
+    return vec_lines(name, cases, lambda ops: cvtrs4_eval(name, ops), (32,) * 5,
+                     16 if f == 'e2m1' else 32, False)
 
 
 def cvtrs_lines(name, rng):
+    if 'x4.' in name:
+        return cvtrs4_lines(name, rng)
     h = name.split('.')[-2][:-2]
     lo, hi = RS_RANGE[h]
     els = [(src_bits('f32', v, rng), rb) for v, rb in RS_EDGES[h]]
@@ -2417,6 +2642,8 @@ def lines_for(name, rng, count=None):
         return lop3_lines(name, rng, count)
     if name.startswith('mov.') and name.endswith('elements}'):
         return movpack_lines(name, rng)
+    if name.startswith('mov.') and name.endswith('destinations}'):
+        return movunpack_lines(name, rng)
     if name.startswith('cvt.rs.'):
         return cvtrs_lines(name, rng)
     if name.startswith('cvt.pack.'):
@@ -2903,6 +3130,7 @@ def main():
     cvtf_self_check()
     cvtmx_self_check()
     rs_pack_self_check()
+    vectors_md_self_check()
     with open(os.path.join(outdir, 'families.vec'), 'w') as f:
         f.write(f'# Vectors for every one of the {len(names)} PTX spellings of PTX ISA 9.7.1-9.7.8 and 9.7.9 (mov, prmt, cvt, cvt.pack) '
                 '(6 or more lines each).\n' + GEN)
