@@ -627,7 +627,8 @@ def t_movvec(r):
         v = (f'((u128)a[{vec_index(2, 1)}] << 64 | a[{vec_index(2, 0)}])' if width == 128
              else 'a[i]')
         mask = f' & {hex((1 << w) - 1)}u' if w == 8 else ''
-        return [f'const u128 v = {v};'] + [f'd[{vec_index(n, j)}] = ({dt})(v >> {j * w}{mask});'
+        vt = 'u128' if width == 128 else 'uint64_t'  # (a u128 only where the value needs one)
+        return [f'const {vt} v = {v};'] + [f'd[{vec_index(n, j)}] = ({dt})(v >> {j * w}{mask});'
                                            for j in range(n)]
     els = ' | '.join(f'(u128){x}[i] << {k * w}' for k, x in enumerate('abce'[:r.nsrc]))
     return [f'const u128 v = {els};', f'd[{vec_index(2, 0)}] = (uint64_t)v;',

@@ -7,6 +7,8 @@
 #ifndef PTXCPU_SIMD_CVT_MX_H
 #define PTXCPU_SIMD_CVT_MX_H
 
+#include "simd/lane_bits.h" /* v32_trunc_bits: the rounding shift */
+
 /* A source element format, as bits in a 32-bit lane: .f32, or an .f16 (a .bf16 is read as the
  * f32 of its bits << 16): fraction bits, bias, sign and infinity's bits. On integers only, so no
  * FP environment (Arm's FPCR.AHP included) changes a result. */
@@ -32,11 +34,8 @@ VINL v32 simd_mx_round(mx_fmt f, mx_src sr, v32 ax)
     const v32 held = v32_max_s(eb, v32_set1((uint32_t)emin_b));
     const v32 shift = v32_min_u(v32_sub(v32_add(held, v32_set1((uint32_t)(sr.ms - m))), eb),
                                 v32_set1((uint32_t)sr.ms + 2));
-    const v32 q0 = v32_srlv(sig, shift), rem = v32_sub(sig, v32_sllv(q0, shift));
-    const v32 half = v32_sllv(v32_set1(1), v32_sub(shift, v32_set1(1)));
-    const vm up = vm_or(v32_cmpgt_u(rem, half),
-                        vm_and(v32_cmpeq(rem, half), v32_cmpeq(v32_and(q0, v32_set1(1)), v32_set1(1))));
-    const v32 q = v32_inc_where(q0, up); /* (shift >= 7: a rounding bit always exists) */
+    const v32_trunc t = v32_trunc_bits(sig, shift);
+    const v32 q = v32_inc_where(t.q, v32_trunc_rne_up(t)); /* (shift >= 7: a rounding bit always exists) */
     const v32 base = v32_sllv(v32_sub(held, v32_set1((uint32_t)emin_b)), v32_set1((uint32_t)m));
     return v32_min_u(v32_add(base, q), v32_set1(f.max));
 }
@@ -91,11 +90,8 @@ VINL v32 simd_s2f6_from_bits(unsigned m, v32 x, v32 s)
     const v32 shift = v32_sub(v32_add(s, v32_set1(17)), v32_max_u(e, v32_set1(1)));
     const vm big = vm_or(v32_cmplt_s(shift, v32_set1(1)), v32_cmpeq(e, v32_set1(0xff)));
     const v32 sh = v32_min_s(v32_max_s(shift, v32_set1(1)), v32_set1(26)); /* (26: q = 0) */
-    const v32 q0 = v32_srlv(sig, sh), rem = v32_sub(sig, v32_sllv(q0, sh));
-    const v32 half = v32_sllv(v32_set1(1), v32_sub(sh, v32_set1(1)));
-    const vm up = vm_or(v32_cmpgt_u(rem, half),
-                        vm_and(v32_cmpeq(rem, half), v32_cmpeq(v32_and(q0, v32_set1(1)), v32_set1(1))));
-    const v32 q = v32_sel(big, v32_set1(256), v32_inc_where(q0, up));
+    const v32_trunc t = v32_trunc_bits(sig, sh);
+    const v32 q = v32_sel(big, v32_set1(256), v32_inc_where(t.q, v32_trunc_rne_up(t)));
     const v32 pos = v32_min_u(q, v32_set1(127)), negv = v32_sub(v32_zero(), v32_min_u(q, v32_set1(128)));
     v32 r = v32_and(v32_sel(neg, negv, pos), v32_set1(0xff));
     if (m & M_RELU)

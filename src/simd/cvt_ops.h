@@ -4,6 +4,7 @@
 #define PTXCPU_SIMD_CVT_OPS_H
 
 #include "simd/fallback.h"
+#include "simd/lane_bits.h" /* v32_trunc_bits: the rounding shift */
 
 #define SIMD_CVTF_WIDTHS(X) X(16, 16) X(16, 32) X(16, 64) X(32, 16) X(32, 32) X(32, 64) X(64, 16) X(64, 32) X(64, 64)
 
@@ -117,14 +118,12 @@ VINL v32 simd_cvtf_f16_f32_bits(int rnd, v32 a)
                            v32_sel(v32_cmpeq(e, v32_zero()), v32_zero(), v32_set1(0x800000)));
     const v32 drop = v32_sel(normal, v32_set1(13),
                              v32_min_u(v32_sub(v32_set1(126), v32_max_u(e, v32_set1(1))), v32_set1(26)));
-    const v32 q0 = v32_srlv(sig, drop), rem = v32_sub(sig, v32_sllv(q0, drop));
-    const v32 q = v32_add(q0, v32_sel(normal, v32_slli(v32_sub(e, v32_set1(113)), 10), v32_zero()));
-    const vm inexact = vm_not(v32_cmpeq(rem, v32_zero()));
+    const v32_trunc t = v32_trunc_bits(sig, drop); /* (the exponent added leaves t.q's parity) */
+    const v32 q = v32_add(t.q, v32_sel(normal, v32_slli(v32_sub(e, v32_set1(113)), 10), v32_zero()));
+    const vm inexact = vm_not(v32_cmpeq(t.rem, v32_zero()));
     vm up, to_inf; /* (to_inf: where a value past the range goes to Inf) */
     if (rnd == RND_RN || rnd == RND_NONE) {
-        const v32 half = v32_sllv(v32_set1(1), v32_sub(drop, v32_set1(1)));
-        up = vm_or(v32_cmpgt_u(rem, half),
-                   vm_and(v32_cmpeq(rem, half), v32_cmpeq(v32_and(q, v32_set1(1)), v32_set1(1))));
+        up = v32_trunc_rne_up(t);
         to_inf = vm_not(vm_none());
     } else if (rnd == RND_RZ) {
         up = to_inf = vm_none();
@@ -191,6 +190,32 @@ VINL v64 simd_cvtf_f64_u32(v32 a)
 {
     const v64 base = v64_set1(0x4330000000000000ull), w = v64_or(v64_from32_u(a), base);
     return v64_sel(v64_cmpeq(w, base), v64_set1(0), v64_fsub_f64(w, base));
+}
+
+/* f64 -> f32 rounded to odd, on the integer bits: the magnitude truncated to f32's grid
+ * (subnormals included), its last bit set where bits were dropped; past f32's range FLT_MAX (odd
+ * already). f16 and bf16 are at least 2 bits coarser than that grid at every magnitude, so a
+ * second rounding to them in any mode is the once-rounded result. Inf stays Inf, NaN is a NaN. */
+VINL v32 simd_cvtf_f32_odd_f64(v64 a)
+{
+    const v64 ax = v64_and(a, v64_set1(0x7fffffffffffffffull)), e = v64_srli(ax, 52);
+    const vm zero_e = v64_cmpeq(e, v64_set1(0)), normal = v64_cmpgt_u(e, v64_set1(896));
+    const v64 e1 = v64_sel(zero_e, v64_set1(1), e); /* (a subnormal's exponent is 1's) */
+    const v64 sig = v64_or(v64_and(ax, v64_set1(0xfffffffffffffull)),
+                           v64_sel(zero_e, v64_set1(0), v64_set1(1ull << 52)));
+    /* bits dropped: 29 for f32's normals, 926 - e below them (63 and more: all of sig) */
+    const v64 shift = v64_sel(normal, v64_set1(29),
+                              v64_sel(v64_cmpgt_u(e1, v64_set1(863)),
+                                      v64_sub(v64_set1(926), e1), v64_set1(63)));
+    const v64 dropped = v64_andnot(v64_sllv(v64_set1(~0ull), shift), sig);
+    v64 bits = v64_add(v64_srlv(sig, shift),
+                       v64_sel(normal, v64_slli(v64_sub(e1, v64_set1(897)), 23), v64_set1(0)));
+    bits = v64_sel(v64_cmpgt_u(e1, v64_set1(1150)), v64_set1(0x7f7fffff), bits);
+    bits = v64_or(bits, v64_sel(v64_cmpeq(dropped, v64_set1(0)), v64_set1(0), v64_set1(1)));
+    const vm special = v64_cmpeq(e, v64_set1(2047)); /* Inf, or a NaN (quiet) */
+    bits = v64_sel(special, v64_sel(v64_cmpeq(ax, v64_set1(0x7ff0000000000000ull)),
+                                    v64_set1(0x7f800000), v64_set1(0x7fc00000)), bits);
+    return v32_from64(v64_or(bits, v64_sel(v64_cmpgt_u(a, ax), v64_set1(0x80000000u), v64_set1(0))));
 }
 
 /* f64 -> s32 rounded by the mode: above 2^31 - 1 (+Inf too) INT_MAX, below -2^31 (-Inf too)
@@ -384,6 +409,9 @@ VINL int simd_cvtf_vec_16_32(int ty, int ty2, unsigned m, int rnd, v32 a, v16 *r
     if (ty == TY_F16 && (ty2 == TY_S32 || ty2 == TY_U32)) /* (.sat: above) exact in f32 below 2^24;
                                                              from there past f16's range, however f32 rounds */
         return *r = v16_from32(simd_cvtf_f16_f32_bits(rnd, ty2 == TY_S32 ? v32_cvt_f32_s32(a) : simd_cvtf_f32_u32(a))), 1;
+    if (ty == TY_BF16 && (ty2 == TY_S32 || ty2 == TY_U32)) /* exact in f64, to odd in f32, once to bf16 */
+        return *r = v16_from32(simd_cvtf_half_of_f32(0, m, rnd, simd_cvtf_f32_odd_f64(
+                        ty2 == TY_S32 ? v64_cvt_f64_s32(a) : simd_cvtf_f64_u32(a)))), 1;
     return 0;
 }
 VINL int simd_cvtf_vec_64_32(int ty, int ty2, unsigned m, int rnd, v32 a, v64 *r)
@@ -436,8 +464,17 @@ VINL int simd_cvtf_vec_16_16(int ty, int ty2, unsigned m, int rnd, v16 a, v16 *r
 }
 VINL int simd_cvtf_vec_16_64(int ty, int ty2, unsigned m, int rnd, v64 a, v16 *r)
 {
-    (void)rnd;
     SIMD_CVTF_INT_SAT(16, 64)
+    if ((ty == TY_F16 || ty == TY_BF16) && ty2 == TY_F64) /* to odd in f32, then once in the mode */
+        return *r = v16_from32(simd_cvtf_half_of_f32(ty == TY_F16, m, rnd, simd_cvtf_f32_odd_f64(a))), 1;
+    if (ty == TY_F16 && (ty2 == TY_S64 || ty2 == TY_U64)) { /* (.sat: above) clamped to +-2^24, past
+                                                               f16's range alike in every mode, then exact in f32 */
+        const v64 lim = v64_set1(1u << 24), neg_lim = v64_set1((uint64_t)-(int64_t)(1u << 24));
+        v64 c = v64_sel(ty2 == TY_S64 ? v64_cmpgt_s(a, lim) : v64_cmpgt_u(a, lim), lim, a);
+        if (ty2 == TY_S64)
+            c = v64_sel(v64_cmpgt_s(neg_lim, c), neg_lim, c);
+        return *r = v16_from32(simd_cvtf_f16_f32_bits(rnd, v32_cvt_f32_s32(v32_from64(c)))), 1;
+    }
     if ((ty == TY_S16 || ty == TY_S8) && ty2 == TY_F64) {
         const v32 s = simd_cvtf_s32_f64(a), lo = v32_set1(ty == TY_S16 ? 0xffff8000 : 0xffffff80);
         return *r = v16_from32(v32_min_s(v32_max_s(s, lo), v32_set1(ty == TY_S16 ? 0x7fff : 0x7f))), 1;

@@ -4,6 +4,8 @@
 #ifndef PTXCPU_SIMD_CVT_RS_H
 #define PTXCPU_SIMD_CVT_RS_H
 
+#include "simd/lane_bits.h" /* v32_trunc_bits: the rounding shift */
+
 /* x (f32 bits, not NaN) to bf16, sign included: bf16 shares f32's exponent range, so the
  * discarded bits are always the low 16 (subnormals too), and r (< 2^16) added to the whole word
  * carries into the magnitude exactly where they carry out (past the largest finite value: Inf;
@@ -15,16 +17,16 @@ VINL v32 simd_rs_bf16(v32 x, v32 r) { return v32_srli(v32_add(x, r), 16); }
  * part; from 2^16 up (f32 exponent 143), and Inf, the truncation is already past f16's range */
 VINL v32 simd_rs_f16(v32 ax, v32 r)
 {
-    const v32 e = v32_srli(ax, 23), low13 = v32_set1(0x1fff);
-    const v32 normal = v32_add(v32_sub(v32_srli(ax, 13), v32_set1(112u << 10)),
-                               v32_srli(v32_add(v32_and(ax, low13), r), 13));
-    const v32 eb = v32_max_u(e, v32_set1(1)); /* (an f32 subnormal is on exponent 1's grid) */
+    const v32 e = v32_srli(ax, 23);
+    const vm normal = v32_cmpgt_u(e, v32_set1(112));
     const v32 sig = v32_or(v32_and(ax, v32_set1(0x7fffff)),
                            v32_sel(v32_cmpeq(e, v32_zero()), v32_zero(), v32_set1(0x800000)));
-    const v32 drop = v32_sub(v32_set1(126), eb); /* >= 14 where used; srlv past 31 gives 0 */
-    const v32 below = v32_and(v32_srlv(sig, v32_sub(drop, v32_set1(13))), low13);
-    const v32 sub = v32_add(v32_srlv(sig, drop), v32_srli(v32_add(below, r), 13));
-    const v32 fin = v32_sel(v32_cmplt_u(e, v32_set1(113)), sub, normal);
+    /* (an f32 subnormal is on exponent 1's grid; a drop past 31 keeps nothing, rem = sig) */
+    const v32 drop = v32_sel(normal, v32_set1(13), v32_sub(v32_set1(126), v32_max_u(e, v32_set1(1))));
+    const v32_trunc t = v32_trunc_bits(sig, drop);
+    const v32 q = v32_add(t.q, v32_sel(normal, v32_slli(v32_sub(e, v32_set1(113)), 10), v32_zero()));
+    const v32 below = v32_srlv(t.rem, v32_sub(drop, v32_set1(13))); /* the top 13 dropped bits */
+    const v32 fin = v32_add(q, v32_srli(v32_add(below, r), 13));
     return v32_sel(v32_cmpgt_u(e, v32_set1(142)), v32_set1(0x7c00), fin);
 }
 

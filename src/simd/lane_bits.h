@@ -27,3 +27,30 @@ static inline const uint64_t *lane_bits64_(void)
 }
 
 #endif
+
+/* ---- a right shift that rounds, for the cvt bodies (simd/cvt_*.h): a value put on a coarser grid
+ * is x >> sh, plus one where the mode rounds the dropped bits away. They need the whole vector
+ * layer, and x86's vec.h includes this file before defining it: so they are defined once the
+ * layer's check (every <isa>/vec.h includes simd/vec_check.h last) has been seen. ---- */
+#if defined(PTXCPU_SIMD_VEC_CHECK_H) && !defined(PTXCPU_SIMD_LANE_BITS_V32_H)
+#define PTXCPU_SIMD_LANE_BITS_V32_H
+
+/* x >> sh (sh >= 1) truncated, q, with what it dropped: rem, x's low sh bits, and half, the weight
+ * of the first of them (the rounding bit). From sh = 32, q = 0 and rem = x; from 33, half = 0. */
+typedef struct v32_trunc {
+    v32 q, rem, half;
+} v32_trunc;
+VINL v32_trunc v32_trunc_bits(v32 x, v32 sh)
+{
+    const v32 q = v32_srlv(x, sh);
+    return (v32_trunc){q, v32_sub(x, v32_sllv(q, sh)), v32_sllv(v32_set1(1), v32_sub(sh, v32_set1(1)))};
+}
+
+/* to nearest even (sh <= 31): one up where rem > half, or rem == half with q odd; as one compare,
+ * rem + (q & 1) > half (rem < 2^31, so the sum cannot wrap) */
+VINL vm v32_trunc_rne_up(v32_trunc t)
+{
+    return v32_cmpgt_u(v32_add(t.rem, v32_and(t.q, v32_set1(1))), t.half);
+}
+
+#endif
