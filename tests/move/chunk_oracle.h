@@ -51,13 +51,7 @@ static inline double co_now(void)
 }
 
 /* ---- tables -------------------------------------------------------------------------------- */
-typedef struct co_table {
-    const char *name;
-    int native;
-    ptxcpu_isa isa;
-    const emu_table *emu;
-    unsigned used; /* kernels of these spellings it held */
-} co_table;
+typedef oracle_table co_table;
 enum { CO_MAXTAB = 16 };
 static co_table co_tabs[CO_MAXTAB];
 static unsigned co_ntabs;
@@ -66,12 +60,7 @@ static unsigned co_ntabs;
  * which the oracles that let it decide open lanes rely on */
 static inline int co_tables_init(void)
 {
-    for (int isa = 0; isa < PTXCPU_ISA_COUNT; isa++)
-        if (ptxcpu_isa_usable((ptxcpu_isa)isa))
-            co_tabs[co_ntabs++] =
-                (co_table){ptxcpu_isa_name((ptxcpu_isa)isa), 1, (ptxcpu_isa)isa, NULL, 0};
-    for (const emu_table *e = emu_tables; e->name && co_ntabs < CO_MAXTAB; e++)
-        co_tabs[co_ntabs++] = (co_table){e->name, 0, PTXCPU_ISA_SCALAR, e, 0};
+    co_ntabs = oracle_tables_init(co_tabs, CO_MAXTAB);
     if (!co_ntabs || !co_tabs[0].native || co_tabs[0].isa != PTXCPU_ISA_SCALAR) {
         failf("FAIL the scalar table is not usable\n");
         return 0;
@@ -83,11 +72,11 @@ static inline int co_tables_init(void)
 static inline ptxcpu_kernel co_kernel_of(const char *mn, const ptxcpu_insn *insn, const co_table *t)
 {
     ptxcpu_kernel k = NULL;
-    if (emu_kernel_of(insn, t->isa, t->native ? NULL : t->emu, &k) != PTXCPU_OK) {
+    if (oracle_kernel_of(insn, t, &k) != PTXCPU_OK) {
         failf("FAIL %s on %s: ptxcpu_resolve: %s\n", mn, t->name, ptxcpu_last_error());
         return NULL;
     }
-    return k->fn ? k : NULL;
+    return k;
 }
 
 /* the ISAs skipped, then the tables that held kernels of these spellings and those that did not */

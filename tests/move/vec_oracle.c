@@ -524,24 +524,18 @@ static void print_lane(const row *R, uint64_t s[4][4])
 }
 
 /* ---- tables ---------------------------------------------------------------------------------- */
-typedef struct table {
-    const char *name;
-    int native;
-    ptxcpu_isa isa;
-    const emu_table *emu;
-    unsigned used;
-} table;
+typedef oracle_table table;
 static table tabs[16];
 static unsigned ntabs;
 
 static ptxcpu_kernel kernel_of(const row *R, const table *t)
 {
     ptxcpu_kernel k = NULL;
-    if (emu_kernel_of(&R->insn, t->isa, t->native ? NULL : t->emu, &k) != PTXCPU_OK) {
+    if (oracle_kernel_of(&R->insn, t, &k) != PTXCPU_OK) {
         FAILF("FAIL %s on %s: ptxcpu_resolve: %s\n", shape(R), t->name, ptxcpu_last_error());
         return NULL;
     }
-    return k->fn ? k : NULL;
+    return k;
 }
 
 static unsigned lane_print; /* per row and table */
@@ -1033,11 +1027,7 @@ int main(void)
     enumerate();
     const unsigned bad_table = check_table_and_shapes();
 
-    for (int isa = 0; isa < PTXCPU_ISA_COUNT; isa++)
-        if (ptxcpu_isa_usable((ptxcpu_isa)isa))
-            tabs[ntabs++] = (table){ptxcpu_isa_name((ptxcpu_isa)isa), 1, (ptxcpu_isa)isa, NULL, 0};
-    for (const emu_table *e = emu_tables; e->name && ntabs < 16; e++)
-        tabs[ntabs++] = (table){e->name, 0, PTXCPU_ISA_SCALAR, e, 0};
+    ntabs = oracle_tables_init(tabs, 16);
 
     unsigned runs = 0;
     unsigned long long full_done = 0;

@@ -576,13 +576,7 @@ static void print_warp(const spell *s, const warp *w, unsigned lane)
 }
 
 /* ---- tables ---------------------------------------------------------------------------------- */
-typedef struct table {
-    const char *name;
-    int native;
-    ptxcpu_isa isa;
-    const emu_table *emu;
-    unsigned used; /* kernels it held */
-} table;
+typedef oracle_table table;
 static table tabs[16];
 static unsigned ntabs;
 
@@ -590,11 +584,11 @@ static unsigned ntabs;
 static ptxcpu_kernel kernel_of(const spell *s, const table *t)
 {
     ptxcpu_kernel k = NULL;
-    if (emu_kernel_of(&s->insn, t->isa, t->native ? NULL : t->emu, &k) != PTXCPU_OK) {
+    if (oracle_kernel_of(&s->insn, t, &k) != PTXCPU_OK) {
         FAILF("FAIL %s on %s: ptxcpu_resolve: %s\n", s->mn, t->name, ptxcpu_last_error());
         return NULL;
     }
-    return k->fn ? k : NULL;
+    return k;
 }
 
 /* ---- bulk runs: many warps in one call, packed registers ------------------------------------- */
@@ -924,11 +918,7 @@ int main(void)
     enumerate();
     const unsigned bad_table = (unsigned)check_table_and_shapes();
 
-    for (int isa = 0; isa < PTXCPU_ISA_COUNT; isa++)
-        if (ptxcpu_isa_usable((ptxcpu_isa)isa))
-            tabs[ntabs++] = (table){ptxcpu_isa_name((ptxcpu_isa)isa), 1, (ptxcpu_isa)isa, NULL, 0};
-    for (const emu_table *e = emu_tables; e->name && ntabs < 16; e++)
-        tabs[ntabs++] = (table){e->name, 0, PTXCPU_ISA_SCALAR, e, 0};
+    ntabs = oracle_tables_init(tabs, 16);
 
     rng_t g = {0x57a1};
     unsigned runs = 0, warps = 0, trials = 0;
