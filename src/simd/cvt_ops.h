@@ -218,6 +218,21 @@ VINL v32 simd_cvtf_f32_odd_f64(v64 a)
     return v32_from64(v64_or(bits, v64_sel(v64_cmpgt_u(a, ax), v64_set1(0x80000000u), v64_set1(0))));
 }
 
+/* A 64-bit integer magnitude rounded to odd at 52 or 53 bits, as an f64 (exact): the bits below
+ * where f64 rounds it ORed into the last bit kept (where f64 of m rounded up into the next binade,
+ * one bit more is dropped: still at least 26 bits, which f32's rounding to odd after it needs).
+ * Zero is +0 (the layers' u64 -> f64 from halves gives -0 when rounding down). */
+VINL v64 simd_cvtf_f64_odd_u64(v64 m)
+{
+    const v64 e = v64_and(v64_srli(v64_cvt_f64_u64(m), 52), v64_set1(0x7ff));
+    const v64 k = v64_sel(v64_cmpgt_u(e, v64_set1(1023 + 52)), v64_sub(e, v64_set1(1023 + 52)),
+                          v64_set1(0));
+    const v64 low = v64_andnot(v64_sllv(v64_set1(~0ull), k), m);
+    const v64 odd = v64_sel(v64_cmpeq(low, v64_set1(0)), v64_set1(0), v64_sllv(v64_set1(1), k));
+    const v64 f = v64_cvt_f64_u64(v64_or(v64_sub(m, low), odd));
+    return v64_sel(v64_cmpeq(m, v64_set1(0)), v64_set1(0), f);
+}
+
 /* f64 -> s32 rounded by the mode: above 2^31 - 1 (+Inf too) INT_MAX, below -2^31 (-Inf too)
  * INT_MIN, NaN 1 << 31 (an .f64 a: the Integer Notes); only the others are converted */
 VINL v32 simd_cvtf_s32_f64(v64 a)
@@ -474,6 +489,12 @@ VINL int simd_cvtf_vec_16_64(int ty, int ty2, unsigned m, int rnd, v64 a, v16 *r
         if (ty2 == TY_S64)
             c = v64_sel(v64_cmpgt_s(neg_lim, c), neg_lim, c);
         return *r = v16_from32(simd_cvtf_f16_f32_bits(rnd, v32_cvt_f32_s32(v32_from64(c)))), 1;
+    }
+    if (ty == TY_BF16 && (ty2 == TY_S64 || ty2 == TY_U64)) { /* to odd in f64, in f32, once to bf16 */
+        const vm neg = ty2 == TY_S64 ? v64_cmpgt_s(v64_set1(0), a) : vm_none();
+        const v64 f = simd_cvtf_f64_odd_u64(v64_sel(neg, v64_sub(v64_set1(0), a), a));
+        const v64 x = v64_sel(neg, v64_or(f, v64_set1(1ull << 63)), f);
+        return *r = v16_from32(simd_cvtf_half_of_f32(0, m, rnd, simd_cvtf_f32_odd_f64(x))), 1;
     }
     if ((ty == TY_S16 || ty == TY_S8) && ty2 == TY_F64) {
         const v32 s = simd_cvtf_s32_f64(a), lo = v32_set1(ty == TY_S16 ? 0xffff8000 : 0xffffff80);
