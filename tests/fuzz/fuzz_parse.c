@@ -21,6 +21,14 @@ static int plain_mnemonic(const char *s)
     return 1;
 }
 
+/* A register's width: 16, 32, 64, a .b128, or a vector of 2 or 4 registers of 16, 32, 64 bits */
+static int reg_bits_ok(unsigned b)
+{
+    const unsigned n = PTXCPU_VEC_N(b), w = PTXCPU_VEC_BITS(b);
+    return (w == 16 || w == 32 || w == 64 || (w == PTXCPU_B128 && n == 1)) &&
+           (n == 1 || n == 2 || n == 4);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -61,13 +69,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         CHECK(ptxcpu_insn_at(insn.op, &e) == PTXCPU_OK && e.mnemonic == d.mnemonic);
         CHECK(d.nsrc <= 4 && (d.nsrc >= 1 || !strcmp(mn, "activemask.b32"))); /* (no source) */
         CHECK(d.dst_bits == PTXCPU_DST_PRED || d.dst_bits == PTXCPU_DST_PRED_PAIR ||
-              d.dst_bits == PTXCPU_DST_B32_PRED || d.dst_bits == 16 || d.dst_bits == 32 ||
-              d.dst_bits == 64);
+              d.dst_bits == PTXCPU_DST_B32_PRED || reg_bits_ok(d.dst_bits));
         for (unsigned k = 0; k < 4; k++)
-            CHECK(k < d.nsrc ? (d.src_bits[k] == PTXCPU_PRED || d.src_bits[k] == 16 ||
-                                d.src_bits[k] == 32 || d.src_bits[k] == 64)
+            CHECK(k < d.nsrc ? (d.src_bits[k] == PTXCPU_PRED || reg_bits_ok(d.src_bits[k]))
                              : d.src_bits[k] == 0);
-        CHECK(d.elems == 1 || d.elems == 2);
+        CHECK(d.elems == 1 || d.elems == 2 || d.elems == 4);
     } else {
         /* a failure leaves out alone and says why in one bounded line */
         CHECK(insn.op == 0xbeef && insn.sm == 0xbeef);
